@@ -1,0 +1,72 @@
+// The route table of spec §2, shared by the shell (what to render) and the api (200 or 404, noindex).
+export const homeViews = ['dialer', 'calls', 'contacts', 'transactions', 'rates', 'settings'] as const;
+export type HomeView = (typeof homeViews)[number];
+
+export const adminSections = ['users', 'financial', 'calls', 'rates'] as const;
+export type AdminSection = (typeof adminSections)[number];
+
+export type RouteMatch =
+  | { name: 'landing' }
+  | { name: 'sign-in' }
+  | { name: 'sign-up' }
+  | { name: 'country'; country: string }
+  | { name: 'home'; view: HomeView }
+  | { name: 'checkout' }
+  | { name: 'admin'; section: AdminSection | null }
+  | { name: 'profile-settings' };
+
+export type Access = 'public' | 'signed-in';
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/** Matches a pathname against the route table; null means the not-found page. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const parts = pathname.split('/').filter(Boolean).map(safeDecode);
+  if (parts.some((p) => p === null)) return null;
+  const [first, second, ...rest] = parts as string[];
+  if (rest.length > 0) return null;
+  if (first === undefined) return { name: 'landing' };
+  switch (first) {
+    case 'sign-in':
+    case 'sign-up':
+    case 'checkout':
+    case 'profile-settings':
+      return second === undefined ? { name: first } : null;
+    case 'call':
+      return second === undefined ? null : { name: 'country', country: second };
+    case 'home':
+      if (second === undefined) return { name: 'home', view: 'dialer' };
+      return isOneOf(homeViews, second) ? { name: 'home', view: second } : null;
+    case 'admin':
+      if (second === undefined) return { name: 'admin', section: null };
+      return isOneOf(adminSections, second) ? { name: 'admin', section: second } : null;
+    default:
+      return null;
+  }
+}
+
+export function accessOf(match: RouteMatch): Access {
+  switch (match.name) {
+    case 'landing':
+    case 'sign-in':
+    case 'sign-up':
+    case 'country':
+      return 'public';
+    default:
+      return 'signed-in';
+  }
+}
+
+/** Pages search engines must not index: the signed-in app and the not-found page. */
+export function isNoIndex(match: RouteMatch | null): boolean {
+  return match === null || match.name === 'home';
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,136 @@
+// One build recipe for the shell and the five remotes: `rspack build -c rspack.config.ts --env app=<dir>`.
+// Every app shares the same singletons from ONE map, so React, react-query and the kit exist once per page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { appBuilds, type AppBuild } from './scripts/apps.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+function versionOf(pkg: string): string {
+  const file = path.join(root, 'node_modules', pkg, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** Third-party singletons: one copy per page, whichever build loads it first provides it. */
+const thirdParty = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/query-core', 'wouter'] as const;
+
+export function sharedSingletons() {
+  const shared: Record<string, { singleton: true; requiredVersion: string | false; version?: string }> = {};
+  for (const pkg of thirdParty) shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
+  // Our own packages: the UI kit is shared per component (a trailing slash shares every subpath) so a page
+  // only downloads the parts it renders; the API client is one module.
+  shared['@ringwise/ui/'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
+  shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
+  return shared;
+}
+
+export interface BuildOptions {
+  app: string;
+  mode: 'development' | 'production';
+  /** Where the build lands; the redeploy test builds a modified copy elsewhere. */
+  outDir?: string;
+  /** The app's folder; defaults to `<root>/<app>`. */
+  appDir?: string;
+}
+
+export function createConfig(options: BuildOptions): Configuration {
+  const build: AppBuild | undefined = appBuilds.find((a) => a.dir === options.app);
+  if (!build) throw new Error(`unknown app "${options.app}"; expected one of ${appBuilds.map((a) => a.dir).join(', ')}`);
+  const dev = options.mode === 'development';
+  const appDir = options.appDir ?? path.join(root, build.dir);
+  const isHost = build.kind === 'host';
+
+  return {
+    name: build.dir,
+    mode: options.mode,
+    context: appDir,
+    // eval-based source maps would need 'unsafe-eval' in the CSP
+    devtool: dev ? 'cheap-module-source-map' : false,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: options.outDir ?? path.join(appDir, 'dist'),
+      uniqueName: build.federationName,
+      publicPath: isHost ? '/' : 'auto',
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+      cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
+      crossOriginLoading: 'anonymous',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: ['@tailwindcss/postcss'] } } }],
+          type: 'css/auto',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: build.federationName,
+        filename: 'remoteEntry.js',
+        exposes: build.exposes,
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        // type download and generation stay out of builds: flaky in CI and not needed at run time
+        dts: false,
+        runtimePlugins: build.runtimePlugins?.map((p) => path.join(appDir, p)),
+        experiments: {
+          // One federation runtime per page: the shell provides it, production remotes use it. A remote's
+          // standalone dev page has no host, so dev builds of remotes bundle their own.
+          ...(isHost ? { provideExternalRuntime: true } : dev ? {} : { externalRuntime: true }),
+          optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+        },
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(options.mode),
+      }),
+      ...(isHost || dev
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(appDir, 'index.html'),
+              // the api fills the remote-specific preloads into the shell's page at request time
+              inject: 'head',
+              scriptLoading: 'module',
+              minify: !dev,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimize: !dev,
+    },
+    performance: false,
+    watchOptions: { ignored: /node_modules|dist/ },
+  };
+}
+
+export default (env: Record<string, string | boolean>, argv: { mode?: string }) => {
+  const mode = (argv.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
+  const app = typeof env.app === 'string' ? env.app : '';
+  return createConfig({
+    app,
+    mode,
+    outDir: typeof env.outDir === 'string' ? env.outDir : undefined,
+    appDir: typeof env.appDir === 'string' ? env.appDir : undefined,
+  });
+};

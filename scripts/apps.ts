@@ -1,0 +1,75 @@
+// The six federated builds: where each lives, what it exposes and where it is served by default.
+export interface AppBuild {
+  dir: string;
+  kind: 'host' | 'remote';
+  /** Container name in the federation runtime (also the global the remote entry defines). */
+  federationName: string;
+  port: number;
+  /** The env variable that moves this remote (ARCHITECTURE.md §3). */
+  urlEnv?: string;
+  /** Short key used in /remotes.json and in `loadRemote('<key>/<module>')`. */
+  key?: string;
+  exposes?: Record<string, string>;
+  runtimePlugins?: string[];
+}
+
+export const appBuilds: AppBuild[] = [
+  {
+    dir: 'shell',
+    kind: 'host',
+    federationName: 'ringwise_shell',
+    port: 3000,
+    runtimePlugins: ['./src/federation/runtime-plugins/retry.ts', './src/federation/runtime-plugins/fallback.ts'],
+  },
+  {
+    dir: 'mfe-dialer',
+    kind: 'remote',
+    key: 'dialer',
+    federationName: 'ringwise_dialer',
+    port: 3001,
+    urlEnv: 'REMOTE_DIALER_URL',
+    exposes: { './app': './src/exposed/app.tsx' },
+  },
+  {
+    dir: 'mfe-contacts',
+    kind: 'remote',
+    key: 'contacts',
+    federationName: 'ringwise_contacts',
+    port: 3002,
+    urlEnv: 'REMOTE_CONTACTS_URL',
+    exposes: { './app': './src/exposed/app.tsx' },
+  },
+  {
+    dir: 'mfe-billing',
+    kind: 'remote',
+    key: 'billing',
+    federationName: 'ringwise_billing',
+    port: 3003,
+    urlEnv: 'REMOTE_BILLING_URL',
+    exposes: {
+      './app': './src/exposed/app.tsx',
+      './widgets/settings-billing': './src/exposed/settings-billing.tsx',
+      './widgets/settings-notifications': './src/exposed/settings-notifications.tsx',
+    },
+  },
+  {
+    dir: 'mfe-numbers',
+    kind: 'remote',
+    key: 'numbers',
+    federationName: 'ringwise_numbers',
+    port: 3004,
+    urlEnv: 'REMOTE_NUMBERS_URL',
+    exposes: { './app': './src/exposed/app.tsx' },
+  },
+  {
+    dir: 'mfe-marketing',
+    kind: 'remote',
+    key: 'marketing',
+    federationName: 'ringwise_marketing',
+    port: 3005,
+    urlEnv: 'REMOTE_MARKETING_URL',
+    exposes: { './app': './src/exposed/app.tsx' },
+  },
+];
+
+export const remoteBuilds = appBuilds.filter((a) => a.kind === 'remote');
