@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { accessOf, isNoIndex, matchRoute } from './index.ts';
+import { accessOf, isNoIndex, matchRoute, remotesForRoute } from './index.ts';
 
 describe('matchRoute', () => {
   test('known public pages', () => {
@@ -39,5 +39,15 @@ describe('access and indexing', () => {
     expect(isNoIndex(matchRoute('/home/rates'))).toBe(true);
     expect(isNoIndex(null)).toBe(true);
     expect(isNoIndex(matchRoute('/call/us'))).toBe(false);
+  });
+});
+
+describe('remotesForRoute', () => {
+  test('each view names the remotes that render it', () => {
+    expect(remotesForRoute(matchRoute('/'))).toEqual(['marketing']);
+    expect(remotesForRoute(matchRoute('/home'))).toEqual(['dialer']);
+    expect(remotesForRoute(matchRoute('/home/settings'))).toEqual(['billing', 'numbers']);
+    expect(remotesForRoute(matchRoute('/sign-in'))).toEqual([]);
+    expect(remotesForRoute(null)).toEqual([]);
   });
 });

@@ -70,3 +70,35 @@ function safeDecode(segment: string): string | null {
     return null;
   }
 }
+
+export const remoteKeys = ['dialer', 'contacts', 'billing', 'numbers', 'marketing'] as const;
+export type RemoteKey = (typeof remoteKeys)[number];
+
+/** Which remotes render the first view of a route, so the server can preload their manifests. */
+export function remotesForRoute(match: RouteMatch | null): RemoteKey[] {
+  if (match === null) return [];
+  switch (match.name) {
+    case 'landing':
+    case 'country':
+      return ['marketing'];
+    case 'checkout':
+      return ['billing'];
+    case 'home':
+      switch (match.view) {
+        case 'dialer':
+        case 'calls':
+          return ['dialer'];
+        case 'contacts':
+          return ['contacts'];
+        case 'transactions':
+          return ['billing'];
+        case 'rates':
+          return ['marketing'];
+        case 'settings':
+          return ['billing', 'numbers'];
+      }
+      return [];
+    default:
+      return [];
+  }
+}
