@@ -1,6 +1,6 @@
 // One build recipe for the shell and the five remotes: `rspack build -c rspack.config.ts --env app=<dir>`.
 // Every app shares the same singletons from ONE map, so React, react-query and the kit exist once per page.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
@@ -14,15 +14,21 @@ function versionOf(pkg: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
+function kitModules(): string[] {
+  const dir = path.join(root, 'packages/ui/src');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    .map((file) => `@ringwise/ui/${file.slice(0, -'.tsx'.length)}`);
+}
+
 /** Third-party singletons: one copy per page, whichever build loads it first provides it. */
 const thirdParty = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/query-core', 'wouter'] as const;
 
 export function sharedSingletons() {
   const shared: Record<string, { singleton: true; requiredVersion: string | false; version?: string }> = {};
   for (const pkg of thirdParty) shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
-  // Our own packages: the UI kit is shared per component (a trailing slash shares every subpath) so a page
-  // only downloads the parts it renders; the API client is one module.
-  shared['@ringwise/ui/'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
+  // Our own packages: the UI kit is shared per component so a page only downloads the parts it renders.
+  for (const kitModule of kitModules()) shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0' };
   shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
   return shared;
 }
@@ -49,7 +55,9 @@ export function createConfig(options: BuildOptions): Configuration {
     context: appDir,
     // eval-based source maps would need 'unsafe-eval' in the CSP
     devtool: dev ? 'cheap-module-source-map' : false,
-    entry: { main: './src/index.ts' },
+    // Production remotes are only their container (remoteEntry.js); the standalone page is for development.
+    entry: isHost || dev ? { main: './src/index.ts' } : {},
+    target: ['web', 'es2022'],
     output: {
       path: options.outDir ?? path.join(appDir, 'dist'),
       uniqueName: build.federationName,
@@ -124,13 +132,11 @@ export function createConfig(options: BuildOptions): Configuration {
   };
 }
 
+/** `--env app=<dir>` builds one app; without it, all six build together. */
 export default (env: Record<string, string | boolean>, argv: { mode?: string }) => {
   const mode = (argv.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
-  const app = typeof env.app === 'string' ? env.app : '';
-  return createConfig({
-    app,
-    mode,
-    outDir: typeof env.outDir === 'string' ? env.outDir : undefined,
-    appDir: typeof env.appDir === 'string' ? env.appDir : undefined,
-  });
+  const pick = (key: string) => (typeof env[key] === 'string' ? (env[key] as string) : undefined);
+  const app = pick('app');
+  if (!app) return appBuilds.map((build) => createConfig({ app: build.dir, mode }));
+  return createConfig({ app, mode, outDir: pick('outDir'), appDir: pick('appDir') });
 };

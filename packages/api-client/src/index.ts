@@ -82,3 +82,15 @@ export const queryDefaults = {
   refetchOnWindowFocus: false,
   refetchInterval: false,
 } as const;
+
+/** The signed-in user object of spec §3; money fields are exact decimal strings. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  balance: string;
+}
+
+export const currentUserQueryKey = ['/api/auth/user'] as const;

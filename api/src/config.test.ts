@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, manifestUrl, remoteOrigins, repoRoot } from './config.ts';
+
+describe('loadConfig', () => {
+  test('defaults: port 3000, local remotes on 3001-3005, dist and data dir under the repo root', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      remotes: {
+        dialer: 'http://localhost:3001',
+        contacts: 'http://localhost:3002',
+        billing: 'http://localhost:3003',
+        numbers: 'http://localhost:3004',
+        marketing: 'http://localhost:3005',
+      },
+      shellDist: join(repoRoot, 'shell', 'dist'),
+      dataDir: join(repoRoot, '.data'),
+    });
+  });
+
+  test('the repo root is the monorepo root, whatever the cwd', async () => {
+    expect(await Bun.file(join(repoRoot, 'api', 'package.json')).exists()).toBe(true);
+  });
+
+  test('PUBLIC_URL defaults to the configured port', () => {
+    expect(loadConfig({ PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
+  });
+
+  test('reads every variable and strips trailing slashes', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://app.ringwise.example/',
+      REMOTE_DIALER_URL: 'https://cdn.example.com/dialer/',
+      REMOTE_CONTACTS_URL: 'https://contacts.example.com//',
+      SHELL_DIST: '/srv/shell',
+      DATA_DIR: 'tmp/data',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://app.ringwise.example');
+    expect(config.remotes.dialer).toBe('https://cdn.example.com/dialer');
+    expect(config.remotes.contacts).toBe('https://contacts.example.com');
+    expect(config.remotes.billing).toBe('http://localhost:3003');
+    expect(config.shellDist).toBe('/srv/shell');
+    expect(config.dataDir).toBe(join(repoRoot, 'tmp', 'data'));
+  });
+
+  test('relative SHELL_DIST is resolved against the repo root, not the cwd', () => {
+    expect(loadConfig({ SHELL_DIST: 'shell/other-dist' }).shellDist).toBe(join(repoRoot, 'shell', 'other-dist'));
+  });
+
+  test('empty variables count as unset', () => {
+    expect(loadConfig({ PORT: '', REMOTE_DIALER_URL: ' ' }).remotes.dialer).toBe('http://localhost:3001');
+  });
+
+  test.each([
+    ['REMOTE_DIALER_URL', 'localhost:3001'],
+    ['REMOTE_NUMBERS_URL', 'ftp://files.example.com'],
+    ['REMOTE_BILLING_URL', 'not a url'],
+    ['REMOTE_MARKETING_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'ws://localhost:3000'],
+  ])('%s=%s is rejected with a clear error', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  test.each(['abc', '0', '70000', '3000.5', '-1'])('PORT=%s is rejected', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT must be an integer/);
+  });
+});
+
+describe('remote helpers', () => {
+  test('remoteOrigins lists each distinct origin once, in remote order', () => {
+    const config = loadConfig({
+      REMOTE_DIALER_URL: 'https://cdn.example.com/dialer',
+      REMOTE_CONTACTS_URL: 'https://cdn.example.com/contacts',
+    });
+    expect(remoteOrigins(config)).toEqual([
+      'https://cdn.example.com',
+      'http://localhost:3003',
+      'http://localhost:3004',
+      'http://localhost:3005',
+    ]);
+  });
+
+  test('manifestUrl appends mf-manifest.json', () => {
+    expect(manifestUrl('https://cdn.example.com/dialer')).toBe('https://cdn.example.com/dialer/mf-manifest.json');
+  });
+});

@@ -1,0 +1,23 @@
+import type { CheckResult, HealthReport } from './model.ts';
+
+/** One dependency the api needs to serve requests (e.g. the database: `select 1`). Throws when it is down. */
+export interface HealthCheck {
+  name: string;
+  run(): Promise<void>;
+}
+
+/** Runs every check in parallel; the report is 'ok' only if all of them pass. */
+export async function checkHealth(checks: readonly HealthCheck[]): Promise<HealthReport> {
+  if (checks.length === 0) return { status: 'ok' };
+  const results = await Promise.all(checks.map(runCheck));
+  return { status: results.every((r) => r.status === 'ok') ? 'ok' : 'error', checks: results };
+}
+
+async function runCheck(check: HealthCheck): Promise<CheckResult> {
+  try {
+    await check.run();
+    return { name: check.name, status: 'ok' };
+  } catch (error) {
+    return { name: check.name, status: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}

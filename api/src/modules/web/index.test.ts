@@ -1,0 +1,260 @@
+import { afterAll, describe, expect, spyOn, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  get,
+  hashedAssetBody,
+  hashedAssetName,
+  makeDist,
+  testApp,
+  testIndexHtml,
+} from '../../testing/fixtures.ts';
+
+
+const preload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
+const noindexMeta = '<meta name="robots" content="noindex, nofollow">';
+
+// dist lives in a sandbox next to a secret file that must never be served.
+const sandbox = mkdtempSync(join(tmpdir(), 'ringwise-web-'));
+const secret = 'TOP SECRET: outside the dist';
+writeFileSync(join(sandbox, 'secret.txt'), secret);
+writeFileSync(join(sandbox, 'package.json'), `{"secret":"${secret}"}`);
+const dist = join(sandbox, 'dist');
+mkdirSync(join(dist, 'assets'), { recursive: true });
+writeFileSync(join(dist, 'index.html'), testIndexHtml);
+writeFileSync(join(dist, hashedAssetName), hashedAssetBody);
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+writeFileSync(join(dist, 'assets', 'logo.png'), '\x89PNG fake');
+writeFileSync(join(dist, '.env'), `SECRET=${secret}`);
+symlinkSync(join(sandbox, 'secret.txt'), join(dist, 'escape.txt'));
+afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
+
+const app = testApp({ SHELL_DIST: dist });
+
+describe('HTML pages', () => {
+  test('/home/contacts: 200 shell page with the contacts manifest preloaded and noindex', async () => {
+    const res = await get(app, '/home/contacts');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await res.text()).toBe(
+      '<head>' +
+        preload('/remotes.json') +
+        preload('http://localhost:4102/mf-manifest.json') +
+        noindexMeta +
+        '<title>Ringwise</title></head><body><div id="root"></div></body>',
+    );
+  });
+
+  test('/nope: 404 with the same shell page, noindex and the not-found title', async () => {
+    const res = await get(app, '/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await res.text();
+    expect(html).toBe(
+      '<head>' +
+        preload('/remotes.json') +
+        noindexMeta +
+        '<title>Page Not Found | Ringwise</title></head><body><div id="root"></div></body>',
+    );
+  });
+
+  test('/call/gb: 200, marketing preloaded, indexable', async () => {
+    const res = await get(app, '/call/gb');
+    expect(res.status).toBe(200);
+    expect(res.headers.has('x-robots-tag')).toBe(false);
+    const html = await res.text();
+    expect(html).toContain(preload('https://cdn.example.com/marketing/mf-manifest.json'));
+    expect(html).not.toContain('noindex');
+    expect(html).toContain('<title>Ringwise</title>');
+  });
+
+  test.each([
+    ['/', 200, ['marketing'], false],
+    ['/sign-in', 200, [], false],
+    ['/home', 200, ['dialer'], true],
+    ['/home/settings', 200, ['billing', 'numbers'], true],
+    ['/checkout', 200, ['billing'], false],
+    ['/admin/users', 200, [], false],
+    ['/home/unknown-view', 404, [], true],
+    ['/call', 404, [], true],
+  ] as const)('%s → %i', async (path, status, remotes, noindex) => {
+    const res = await get(app, path);
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    const manifests = [...html.matchAll(/href="([^"]+mf-manifest\.json)"/g)].map((m) => m[1]);
+    const urls: Record<string, string> = {
+      dialer: 'http://localhost:4101/mf-manifest.json',
+      billing: 'https://billing.cdn.example/mf-manifest.json',
+      numbers: 'https://cdn.example.com/numbers/mf-manifest.json',
+      marketing: 'https://cdn.example.com/marketing/mf-manifest.json',
+    };
+    expect(manifests).toEqual(remotes.map((r) => urls[r]));
+    expect(html.includes(noindexMeta)).toBe(noindex);
+    expect(res.headers.get('x-robots-tag')).toBe(noindex ? 'noindex' : null);
+  });
+
+  test('a query string does not change the page', async () => {
+    const res = await get(app, '/home/contacts?tab=recent');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(preload('http://localhost:4102/mf-manifest.json'));
+  });
+
+  test('HEAD works like GET, without a body', async () => {
+    for (const [path, status] of [['/home/contacts', 200], ['/nope', 404]] as const) {
+      const res = await get(app, path, { method: 'HEAD' });
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
+      expect(await res.text()).toBe('');
+    }
+  });
+
+  test('index.html is re-read when it changes', async () => {
+    const temp = makeDist({ 'index.html': '<head><title>v1</title></head>' });
+    try {
+      const tempApp = testApp({ SHELL_DIST: temp.dir });
+      expect(await (await get(tempApp, '/sign-in')).text()).toContain('v1');
+      writeFileSync(join(temp.dir, 'index.html'), '<head><title>v2</title></head>');
+      const future = new Date(Date.now() + 5000);
+      utimesSync(join(temp.dir, 'index.html'), future, future);
+      expect(await (await get(tempApp, '/sign-in')).text()).toContain('v2');
+    } finally {
+      temp.cleanup();
+    }
+  });
+
+  test('503 with a short explanation while the shell is not built', async () => {
+    const empty = makeDist({});
+    try {
+      const res = await get(testApp({ SHELL_DIST: empty.dir }), '/home');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('bun run build');
+      expect((await get(testApp({ SHELL_DIST: empty.dir }), '/nope')).status).toBe(503);
+    } finally {
+      empty.cleanup();
+    }
+  });
+});
+
+describe('static files', () => {
+  test('hashed assets: right type, immutable, identity body without Accept-Encoding', async () => {
+    const res = await get(app, `/${hashedAssetName}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toStartWith('text/javascript');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.has('content-encoding')).toBe(false);
+    expect(res.headers.get('vary')).toBe('Origin, Accept-Encoding');
+    expect(await res.text()).toBe(hashedAssetBody);
+  });
+
+  test('unhashed files: no-cache', async () => {
+    const res = await get(app, '/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const png = await get(app, '/assets/logo.png', { headers: { 'accept-encoding': 'gzip' } });
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('cache-control')).toBe('no-cache');
+    expect(png.headers.has('content-encoding')).toBe(false);
+  });
+
+  test('gzip when accepted, compressed once per file version and kept in memory', async () => {
+    const temp = makeDist({ 'index.html': testIndexHtml, 'app.js': hashedAssetBody });
+    const gzip = spyOn(Bun, 'gzipSync');
+    try {
+      const tempApp = testApp({ SHELL_DIST: temp.dir });
+      const fetchGzipped = () => get(tempApp, '/app.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const first = await fetchGzipped();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-encoding')).toBe('gzip');
+      expect(first.headers.get('vary')).toBe('Origin, Accept-Encoding');
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      expect(bytes.length).toBeLessThan(hashedAssetBody.length);
+      expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(hashedAssetBody);
+
+      await fetchGzipped();
+      expect(gzip).toHaveBeenCalledTimes(1);
+
+      writeFileSync(join(temp.dir, 'app.js'), 'console.log("v2");');
+      const future = new Date(Date.now() + 5000);
+      utimesSync(join(temp.dir, 'app.js'), future, future);
+      const changed = await fetchGzipped();
+      expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await changed.arrayBuffer())))).toBe('console.log("v2");');
+      expect(gzip).toHaveBeenCalledTimes(2);
+    } finally {
+      gzip.mockRestore();
+      temp.cleanup();
+    }
+  });
+
+  test('gzip;q=0 is honoured', async () => {
+    const res = await get(app, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
+    expect(res.headers.has('content-encoding')).toBe(false);
+    expect(await res.text()).toBe(hashedAssetBody);
+  });
+
+  test('HEAD on a static file: headers, no body', async () => {
+    const res = await get(app, `/${hashedAssetName}`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('');
+  });
+
+  test('a missing file with an extension is a plain-text 404, not the shell', async () => {
+    for (const path of ['/missing.js', '/assets/missing.css', '/home/contacts.json']) {
+      const res = await get(app, path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await res.text()).toBe('Not found');
+    }
+  });
+
+  test('a dotted path of the route table is still a page', async () => {
+    const res = await get(app, '/call/u.k');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  test('directories are not files', async () => {
+    const res = await get(app, '/assets');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('path traversal', () => {
+  const attempts = [
+    '/../package.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/%2fetc%2fpasswd.txt',
+    '/escape.txt',
+    '/.env',
+    '/secret.txt',
+  ];
+
+  test.each(attempts)('%s is a 404 and reads nothing outside the dist', async (path) => {
+    const file = spyOn(Bun, 'file');
+    try {
+      const res = await get(app, path);
+      expect(res.status).toBe(404);
+      const body = await res.text();
+      expect(body).not.toContain('TOP SECRET');
+      expect(body).not.toContain('root:');
+      for (const [target] of file.mock.calls) expect(String(target)).toStartWith(dist);
+    } finally {
+      file.mockRestore();
+    }
+  });
+});

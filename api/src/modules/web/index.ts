@@ -1,0 +1,43 @@
+// The shell's build: static files and, for every other GET path, the shell's index.html.
+// Routes registered by other modules are more specific than `/*` and win: a later marketing module can take
+// `/`, `/call/:country`, `/sitemap.xml` and `/robots.txt` (and reuse `shellPageResponse` as its fallback).
+import { Elysia } from 'elysia';
+import { matchRoute } from '@ringwise/routes';
+import type { ApiConfig } from '../../config.ts';
+import { appendVary } from '../../lib/http.ts';
+import {
+  GzipCache,
+  ShellTemplate,
+  findStaticFile,
+  hasFileExtension,
+  notFoundText,
+  shellPageResponse,
+  staticFileResponse,
+  type WebResponse,
+} from './service.ts';
+
+export const web = (config: ApiConfig) => {
+  const template = new ShellTemplate(config.shellDist);
+  const gzipCache = new GzipCache();
+
+  const respond = async (request: Request, pathname: string): Promise<WebResponse> => {
+    if (!hasFileExtension(pathname)) return shellPageResponse(config, template, pathname);
+    const file = await findStaticFile(config.shellDist, pathname);
+    if (file) {
+      const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
+      return staticFileResponse(file, headers, gzipCache);
+    }
+    // A dotted path of the route table (`/call/x.y`) is still a page; any other missing file is a plain 404.
+    return matchRoute(pathname) === null ? notFoundText() : shellPageResponse(config, template, pathname);
+  };
+
+  // HEAD is answered by Elysia from this GET route (same status and headers, no body).
+  return new Elysia({ name: 'module.web', seed: config }).get('/*', async ({ request, set }) => {
+    const response = await respond(request, new URL(request.url).pathname);
+    set.status = response.status;
+    for (const [name, value] of Object.entries(response.headers)) {
+      set.headers[name] = name === 'vary' ? appendVary(set.headers.vary, value) : value;
+    }
+    return response.body;
+  });
+};

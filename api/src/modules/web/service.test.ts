@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { testConfig } from '../../testing/fixtures.ts';
+import {
+  acceptsGzip,
+  hasFileExtension,
+  headTags,
+  injectIntoHead,
+  isCompressible,
+  isHashedAsset,
+  resolveDistPath,
+} from './service.ts';
+
+describe('hasFileExtension', () => {
+  test.each([
+    ['/main.1a2b3c4d.js', true],
+    ['/assets/logo.svg', true],
+    ['/missing.js', true],
+    ['/', false],
+    ['/home/contacts', false],
+    ['/call/gb', false],
+    ['/.env', false],
+    ['/home.', false],
+  ])('%s → %p', (path, expected) => {
+    expect(hasFileExtension(path)).toBe(expected);
+  });
+});
+
+describe('isHashedAsset', () => {
+  test.each([
+    ['/d/main.1a2b3c4d.js', true],
+    ['/d/242.0f9e8d7c.css', true],
+    ['/d/main.js', false],
+    ['/d/main.1a2b3c4.js', false],
+    ['/d/main.1a2b3c4g.js', false],
+    ['/d/logo.1a2b3c4d.png', false],
+    ['/d/main.1a2b3c4d.js.map', false],
+  ])('%s → %p', (path, expected) => {
+    expect(isHashedAsset(path)).toBe(expected);
+  });
+});
+
+describe('isCompressible', () => {
+  test('text, scripts, JSON, SVG yes; images and fonts no', () => {
+    for (const type of ['text/javascript;charset=utf-8', 'text/css', 'application/json', 'image/svg+xml', 'application/manifest+json']) {
+      expect(isCompressible(type)).toBe(true);
+    }
+    for (const type of ['image/png', 'font/woff2', 'application/octet-stream', 'image/webp']) {
+      expect(isCompressible(type)).toBe(false);
+    }
+  });
+});
+
+describe('acceptsGzip', () => {
+  test.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['GZIP', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['*, gzip;q=0', false],
+    ['br', false],
+    ['identity', false],
+    ['', false],
+  ])('%p → %p', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+  test('no header → false', () => expect(acceptsGzip(null)).toBe(false));
+});
+
+describe('resolveDistPath', () => {
+  const dist = '/srv/dist';
+  test('maps paths inside the dist', () => {
+    expect(resolveDistPath(dist, '/main.1a2b3c4d.js')).toBe(join(dist, 'main.1a2b3c4d.js'));
+    expect(resolveDistPath(dist, '/assets/my%20logo.svg')).toBe(join(dist, 'assets', 'my logo.svg'));
+  });
+  test.each([
+    '/../package.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/..%5c..%5csecret.txt',
+    '/%2fetc/passwd',
+    '/.env',
+    '/.git/config',
+    '/main.js%00.png',
+    '/%E0%A4%A',
+    '/',
+  ])('rejects %s', (path) => {
+    expect(resolveDistPath(dist, path)).toBeNull();
+  });
+});
+
+describe('headTags', () => {
+  const config = testConfig();
+  const preload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
+  test('remotes.json, then the manifests of the remotes of the route', () => {
+    expect(headTags(config, { name: 'home', view: 'settings' })).toEqual([
+      preload('/remotes.json'),
+      preload('https://billing.cdn.example/mf-manifest.json'),
+      preload('https://cdn.example.com/numbers/mf-manifest.json'),
+      '<meta name="robots" content="noindex, nofollow">',
+    ]);
+    expect(headTags(config, { name: 'sign-in' })).toEqual([preload('/remotes.json')]);
+    expect(headTags(config, null)).toEqual([preload('/remotes.json'), '<meta name="robots" content="noindex, nofollow">']);
+  });
+});
+
+describe('injectIntoHead', () => {
+  test('right after <head>, keeping its attributes', () => {
+    expect(injectIntoHead('<html><head lang="en"><title>x</title></head><body><header></header></body></html>', ['<A>', '<B>'])).toBe(
+      '<html><head lang="en"><A><B><title>x</title></head><body><header></header></body></html>',
+    );
+  });
+  test('does not mistake <header> for <head>', () => {
+    expect(injectIntoHead('<header></header></head>', ['<A>'])).toBe('<header></header><A></head>');
+  });
+  test('creates a head when there is none', () => {
+    expect(injectIntoHead('<html><body>hi</body></html>', ['<A>'])).toBe('<html><head><A></head><body>hi</body></html>');
+  });
+  test('replaces the title (escaped), or adds one', () => {
+    expect(injectIntoHead('<head><title data-x="1">Ringwise</title></head>', [], 'Page Not Found | Ringwise')).toBe(
+      '<head><title>Page Not Found | Ringwise</title></head>',
+    );
+    expect(injectIntoHead('<head></head>', ['<A>'], 'a<b')).toBe('<head><A><title>a&#60;b</title></head>');
+  });
+});

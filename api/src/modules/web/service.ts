@@ -1,0 +1,224 @@
+// The shell's build served from SHELL_DIST: static files (traversal-safe, cached, gzipped) and HTML pages.
+import { realpath, stat } from 'node:fs/promises';
+import { join, relative, resolve, isAbsolute, sep } from 'node:path';
+import { isNoIndex, matchRoute, remotesForRoute, type RouteMatch } from '@ringwise/routes';
+import { manifestUrl, type ApiConfig } from '../../config.ts';
+
+export const immutableCache = 'public, max-age=31536000, immutable';
+export const revalidateCache = 'no-cache';
+export const htmlContentType = 'text/html; charset=utf-8';
+export const notFoundTitle = 'Page Not Found | Ringwise';
+
+/** `name.1a2b3c4d.js` / `.css`: the rspack production output, safe to cache forever. */
+const hashedAsset = /\.[0-9a-f]{8}\.(?:m?js|css)$/;
+const compressibleType =
+  /^(?:text\/|application\/(?:javascript|json|xml|wasm|manifest\+json)|image\/svg\+xml)|\+(?:json|xml)(?:;|$)/;
+
+export interface StaticFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface WebResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | Blob | null;
+}
+
+export type ShellPageStatus = 200 | 404 | 503;
+
+/** True when the last path segment has a file extension (`/main.1a2b3c4d.js`, `/favicon.ico`). */
+export function hasFileExtension(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /.\.[^./]+$/.test(last);
+}
+
+export function isHashedAsset(filePath: string): boolean {
+  return hashedAsset.test(filePath);
+}
+
+export function isCompressible(contentType: string): boolean {
+  return compressibleType.test(contentType.toLowerCase());
+}
+
+/** Whether an Accept-Encoding header allows gzip (honours `q=0`, and `*`). */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  if (!acceptEncoding) return false;
+  let wildcard = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === 'gzip' || coding === 'x-gzip') return allowed;
+    if (coding === '*') wildcard = allowed;
+  }
+  return wildcard;
+}
+
+/**
+ * Maps a URL pathname to a path inside `dist`, or null when it could point anywhere else.
+ * Rejects encoded separators, `.`/`..` segments, hidden files and NUL bytes before touching the disk.
+ */
+export function resolveDistPath(dist: string, pathname: string): string | null {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment.startsWith('.') || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  if (segments.length === 0) return null;
+  const root = resolve(dist);
+  const target = resolve(root, ...segments);
+  const rel = relative(root, target);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return target;
+}
+
+/** Finds a regular file of the dist for a pathname, following symlinks only if they stay inside the dist. */
+export async function findStaticFile(dist: string, pathname: string): Promise<StaticFile | null> {
+  const candidate = resolveDistPath(dist, pathname);
+  if (candidate === null) return null;
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(dist), realpath(candidate)]);
+    if (!realFile.startsWith(realRoot + sep)) return null;
+    const info = await stat(realFile);
+    if (!info.isFile()) return null;
+    return { path: realFile, size: info.size, mtimeMs: info.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** Gzipped bodies, compressed once per file version and kept in memory (keyed by path, checked against mtime). */
+export class GzipCache {
+  readonly #entries = new Map<string, { mtimeMs: number; size: number; gzip: Promise<Uint8Array> }>();
+
+  get(file: StaticFile): Promise<Uint8Array> {
+    const cached = this.#entries.get(file.path);
+    if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size) return cached.gzip;
+    const gzip = Bun.file(file.path)
+      .bytes()
+      .then((bytes) => Bun.gzipSync(bytes));
+    this.#entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, gzip });
+    gzip.catch(() => this.#entries.delete(file.path));
+    return gzip;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The response for a static file; `range` requests get the identity body so Elysia can slice it. */
+export async function staticFileResponse(
+  file: StaticFile,
+  request: { acceptEncoding: string | null; range: string | null },
+  gzipCache: GzipCache,
+): Promise<WebResponse> {
+  const blob = Bun.file(file.path);
+  const contentType = blob.type || 'application/octet-stream';
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    'cache-control': isHashedAsset(file.path) ? immutableCache : revalidateCache,
+  };
+  if (!isCompressible(contentType)) return { status: 200, headers, body: blob };
+  headers.vary = 'Accept-Encoding';
+  if (request.range === null && acceptsGzip(request.acceptEncoding)) {
+    headers['content-encoding'] = 'gzip';
+    return { status: 200, headers, body: await gzipCache.get(file) };
+  }
+  return { status: 200, headers, body: blob };
+}
+
+export function notFoundText(): WebResponse {
+  return {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': revalidateCache },
+    body: 'Not found',
+  };
+}
+
+/** What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes. */
+export function headTags(config: Pick<ApiConfig, 'remotes'>, match: RouteMatch | null): string[] {
+  const preload = (href: string) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`;
+  const tags = [preload('/remotes.json'), ...remotesForRoute(match).map((key) => preload(manifestUrl(config.remotes[key])))];
+  if (isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
+  return tags;
+}
+
+/** Inserts tags right after `<head>` (or before `</head>`), and replaces the `<title>` when one is given. */
+export function injectIntoHead(html: string, tags: readonly string[], title?: string): string {
+  const extra = [...tags];
+  let doc = html;
+  if (title !== undefined) {
+    const titleTag = `<title>${escapeHtml(title)}</title>`;
+    const titlePattern = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
+    if (titlePattern.test(doc)) doc = doc.replace(titlePattern, () => titleTag);
+    else extra.push(titleTag);
+  }
+  const snippet = extra.join('');
+  const open = /<head(?:\s[^>]*)?>/i.exec(doc);
+  if (open) return doc.slice(0, open.index + open[0].length) + snippet + doc.slice(open.index + open[0].length);
+  const close = /<\/head\s*>/i.exec(doc);
+  if (close) return doc.slice(0, close.index) + snippet + doc.slice(close.index);
+  const htmlOpen = /<html(?:\s[^>]*)?>/i.exec(doc);
+  const at = htmlOpen ? htmlOpen.index + htmlOpen[0].length : 0;
+  return `${doc.slice(0, at)}<head>${snippet}</head>${doc.slice(at)}`;
+}
+
+export const notBuiltHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ringwise is not built yet</title></head>' +
+  '<body><h1>The shell is not built yet</h1><p>Run <code>bun run build</code> at the repository root, then reload.</p>' +
+  '</body></html>';
+
+/** Reads SHELL_DIST/index.html, re-reading it only when its mtime changes; null when it does not exist. */
+export class ShellTemplate {
+  readonly #file: string;
+  #cached: { mtimeMs: number; html: string } | null = null;
+
+  constructor(shellDist: string) {
+    this.#file = join(shellDist, 'index.html');
+  }
+
+  async read(): Promise<string | null> {
+    let mtimeMs: number;
+    try {
+      const info = await stat(this.#file);
+      if (!info.isFile()) return null;
+      mtimeMs = info.mtimeMs;
+    } catch {
+      return null;
+    }
+    if (this.#cached?.mtimeMs !== mtimeMs) this.#cached = { mtimeMs, html: await Bun.file(this.#file).text() };
+    return this.#cached.html;
+  }
+}
+
+/**
+ * The shell page for a pathname: 200 for a route of the table, 404 (same page, the shell renders its
+ * not-found view) for any other path, 503 when the shell has not been built.
+ */
+export async function shellPageResponse(
+  config: Pick<ApiConfig, 'remotes'>,
+  template: ShellTemplate,
+  pathname: string,
+): Promise<WebResponse> {
+  const html = await template.read();
+  const headers: Record<string, string> = { 'content-type': htmlContentType, 'cache-control': revalidateCache };
+  if (html === null) return { status: 503, headers, body: notBuiltHtml };
+  const match = matchRoute(pathname);
+  if (isNoIndex(match)) headers['x-robots-tag'] = 'noindex';
+  const body = injectIntoHead(html, headTags(config, match), match === null ? notFoundTitle : undefined);
+  return { status: match === null ? 404 : 200, headers, body };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

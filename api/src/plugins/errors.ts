@@ -1,0 +1,146 @@
+// One place that turns every error into `{ error: { code, message, details? } }` with the right status.
+import {
+  Elysia,
+  ElysiaCustomStatusResponse,
+  InvalidCookieSignature,
+  InvalidFileType,
+  NotFoundError,
+  ParseError,
+  ValidationError,
+} from 'elysia';
+
+/** What services throw for an expected failure; `code` is a stable snake_case string clients switch on. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export interface MappedError {
+  status: number;
+  body: ErrorBody;
+  /** True for failures that are our fault: they are logged, and their message is generic. */
+  unexpected: boolean;
+}
+
+export type ErrorLogger = (error: unknown, request: { method: string; path: string }) => void;
+
+export interface ErrorsOptions {
+  log?: ErrorLogger;
+}
+
+const internalMessage = 'Something went wrong on our side. Please try again.';
+
+const codeByStatus: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'too_many_requests',
+  500: 'internal',
+  502: 'bad_gateway',
+  503: 'unavailable',
+};
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Maps anything thrown in a request to its status and envelope (pure: no logging, no Elysia context). */
+export function mapError(error: unknown, request: { method: string; path: string }): MappedError {
+  const expected = (status: number, code: string, message: string, details?: unknown): MappedError => ({
+    status,
+    body: errorBody(code, message, details),
+    unexpected: false,
+  });
+  const internal: MappedError = { status: 500, body: errorBody('internal', internalMessage), unexpected: true };
+
+  if (error instanceof HttpError) {
+    if (error.status >= 500) return { ...internal, status: error.status, body: errorBody(error.code, error.message) };
+    return expected(error.status, error.code, error.message, error.details);
+  }
+  if (error instanceof ValidationError) {
+    // A response that fails its own schema is a bug of ours, not of the client.
+    if (error.type === 'response') return internal;
+    return expected(400, 'bad_request', validationMessage(error), validationDetails(error));
+  }
+  if (error instanceof ParseError) {
+    return expected(400, 'bad_request', 'The request body could not be parsed (malformed JSON or form data).');
+  }
+  if (error instanceof NotFoundError) {
+    return expected(404, 'not_found', `No such endpoint: ${request.method} ${request.path}`);
+  }
+  if (error instanceof InvalidCookieSignature) return expected(400, 'bad_request', 'A signed cookie is invalid.');
+  if (error instanceof InvalidFileType) return expected(400, 'bad_request', error.message);
+  if (error instanceof ElysiaCustomStatusResponse) {
+    // `throw status(409, …)` from a handler: keep its status, wrap its payload unless it already is an envelope.
+    const status = Number(error.code);
+    if (isErrorBody(error.response)) return { status, body: error.response, unexpected: status >= 500 };
+    const message = typeof error.response === 'string' ? error.response : `Request failed with status ${status}`;
+    return { status, body: errorBody(codeByStatus[status] ?? 'error', message), unexpected: status >= 500 };
+  }
+  return internal;
+}
+
+function validationMessage(error: ValidationError): string {
+  if (typeof error.customError === 'string') return error.customError;
+  const first = error.all[0];
+  if (!first) return `Invalid request ${error.type}.`;
+  const where = first.path ? ` at ${first.path}` : '';
+  return `Invalid request ${error.type}${where}: ${first.summary ?? first.message}.`;
+}
+
+function validationDetails(error: ValidationError) {
+  return {
+    on: error.type,
+    errors: error.all.map((e) => ({ path: e.path || '/', message: e.summary ?? e.message })),
+  };
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const inner = (value as { error: unknown }).error;
+  return typeof inner === 'object' && inner !== null && 'code' in inner && 'message' in inner;
+}
+
+const defaultLogger: ErrorLogger = (error, request) => {
+  console.error(`[api] ${request.method} ${request.path} failed:`, error);
+};
+
+/**
+ * The error plugin. Also owns the `/api/*` fallback, so an unknown api path answers a 404 envelope
+ * (and never the shell's HTML page, whose catch-all route is less specific).
+ */
+export const errors = ({ log = defaultLogger }: ErrorsOptions = {}) =>
+  new Elysia({ name: 'plugin.errors' })
+    .onError({ as: 'global' }, ({ error, request, path, set }) => {
+      const req = { method: request.method, path };
+      const mapped = mapError(error, req);
+      if (mapped.unexpected) log(error, req);
+      set.status = mapped.status;
+      return mapped.body;
+    })
+    .get('/api', notFound)
+    .all('/api', notFound)
+    .get('/api/*', notFound)
+    .all('/api/*', notFound);
+
+function notFound(): never {
+  throw new NotFoundError();
+}

@@ -1,0 +1,47 @@
+// Security headers on every response: HTML, JSON, static files, errors, 404s and early (preflight) answers.
+import { Elysia } from 'elysia';
+import { remoteOrigins, type ApiConfig } from '../config.ts';
+
+/**
+ * The Content-Security-Policy: the app's own origin ('self') and the remote origins, nothing else.
+ * No 'unsafe-eval' and no 'unsafe-inline' anywhere.
+ */
+export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'>): string {
+  const remotes = remoteOrigins(config).join(' ');
+  const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${withRemotes(`'self'`)}`,
+    `style-src ${withRemotes(`'self'`)}`,
+    `img-src ${withRemotes(`'self'`, 'data:')}`,
+    `font-src ${withRemotes(`'self'`)}`,
+    `connect-src ${withRemotes(`'self'`)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+
+/** Served over https: the public URL says so, the TLS-terminating proxy says so, or we terminate TLS ourselves. */
+export function isHttps(request: Request, config: Pick<ApiConfig, 'publicUrl'>): boolean {
+  if (config.publicUrl.startsWith('https:')) return true;
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  if (forwarded === 'https') return true;
+  return request.url.startsWith('https:');
+}
+
+export const securityHeaders = (config: ApiConfig) => {
+  const csp = contentSecurityPolicy(config);
+  return new Elysia({ name: 'plugin.security-headers', seed: config }).onRequest(({ request, set }) => {
+    // Set before routing, so Elysia merges them into whatever answers: handler, error or early response.
+    set.headers['content-security-policy'] = csp;
+    set.headers['x-content-type-options'] = 'nosniff';
+    set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+    set.headers['x-frame-options'] = 'DENY';
+    set.headers['cross-origin-opener-policy'] = 'same-origin';
+    if (isHttps(request, config)) set.headers['strict-transport-security'] = strictTransportSecurity;
+  });
+};

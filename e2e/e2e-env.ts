@@ -1,0 +1,20 @@
+// The browser tests run the production build on their own ports, so a running `bun run dev` is untouched.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const e2eOrigin = 'http://localhost:3100';
+export const e2eRemotePorts = { dialer: 3101, contacts: 3102, billing: 3103, numbers: 3104, marketing: 3105 } as const;
+/** The contacts remote is served from a deploy folder, so a test can redeploy it like a CDN upload. */
+export const contactsDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-contacts');
+
+export const e2eEnv: Record<string, string> = {
+  PORT: '3100',
+  PUBLIC_URL: e2eOrigin,
+  REMOTE_DIALER_URL: `http://localhost:${e2eRemotePorts.dialer}`,
+  REMOTE_CONTACTS_URL: `http://localhost:${e2eRemotePorts.contacts}`,
+  REMOTE_BILLING_URL: `http://localhost:${e2eRemotePorts.billing}`,
+  REMOTE_NUMBERS_URL: `http://localhost:${e2eRemotePorts.numbers}`,
+  REMOTE_MARKETING_URL: `http://localhost:${e2eRemotePorts.marketing}`,
+  REMOTE_CONTACTS_DIST: contactsDeployDir,
+};

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { e2eEnv, e2eOrigin } from './e2e-env.ts';
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: /.*\.e2e\.ts$/,
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: e2eOrigin,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'bun e2e/serve.ts',
+    cwd: '..',
+    url: `${e2eOrigin}/api/health`,
+    env: e2eEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,9 @@
+// The browser tests' servers: the production build on the e2e ports, the contacts remote from its deploy
+// folder (a fresh copy of its build, which the redeploy test replaces).
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { contactsDeployDir, repoRoot } from './e2e-env.ts';
+
+rmSync(contactsDeployDir, { recursive: true, force: true });
+cpSync(path.join(repoRoot, 'mfe-contacts/dist'), contactsDeployDir, { recursive: true });
+await import('../scripts/start.ts');

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { e2eRemotePorts } from '../e2e-env.ts';
+
+const contactsManifest = `http://localhost:${e2eRemotePorts.contacts}/mf-manifest.json`;
+
+test('a blocked remote shows its fallback, the rest works, and Retry recovers', async ({ page }) => {
+  await page.route(contactsManifest, (route) => route.abort('connectionrefused'));
+  await page.goto('/home/contacts');
+
+  const fallback = page.getByRole('alert').filter({ hasText: 'Contacts is unavailable' });
+  await expect(fallback).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toHaveCount(0);
+
+  // the header and the other areas keep working
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Calls' }).click();
+  await expect(page.getByRole('heading', { name: 'Recent Calls' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Contacts' }).click();
+  await expect(fallback).toBeVisible();
+
+  // the remote is back: Retry loads it without a page reload
+  await page.unroute(contactsManifest);
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+});
+
+test('a remote whose entry script fails also falls back, and only that area', async ({ page }) => {
+  await page.route(`http://localhost:${e2eRemotePorts.dialer}/remoteEntry.js*`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto('/home');
+  await expect(page.getByRole('alert').filter({ hasText: 'Dialer is unavailable' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rates' }).click();
+  await expect(page.getByRole('heading', { name: 'Calling Rates' })).toBeVisible();
+});

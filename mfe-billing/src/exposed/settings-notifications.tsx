@@ -1,0 +1,4 @@
+import '../styles.css';
+import { NotificationSettings } from '../features/settings/notification-settings.tsx';
+
+export default NotificationSettings;

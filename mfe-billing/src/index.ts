@@ -1,0 +1,2 @@
+// The async boundary: shared modules are negotiated before the standalone page mounts.
+import('./bootstrap');

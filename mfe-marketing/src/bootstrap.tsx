@@ -1,0 +1,5 @@
+// Standalone dev page of the marketing remote (query parameters become props).
+import { mountStandalone } from '@ringwise/standalone';
+import App from './exposed/app.tsx';
+
+mountStandalone(App, { page: 'landing' });

@@ -1,0 +1,103 @@
+import './styles.css';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { Dialog as SheetPrimitive } from 'radix-ui';
+import { cn } from './cn.tsx';
+
+/** A panel that slides in from an edge of the screen; a radix Dialog underneath (focus trap, Esc, aria-modal). */
+export const Sheet = SheetPrimitive.Root;
+export const SheetTrigger = SheetPrimitive.Trigger;
+export const SheetClose = SheetPrimitive.Close;
+export const SheetPortal = SheetPrimitive.Portal;
+
+export type SheetSide = 'top' | 'right' | 'bottom' | 'left';
+
+const sides: Record<SheetSide, string> = {
+  top: 'inset-x-0 top-0 max-h-[85dvh] border-b starting:-translate-y-full',
+  bottom: 'inset-x-0 bottom-0 max-h-[85dvh] border-t starting:translate-y-full',
+  left: 'inset-y-0 left-0 h-full w-3/4 border-r sm:max-w-sm starting:-translate-x-full',
+  right: 'inset-y-0 right-0 h-full w-3/4 border-l sm:max-w-sm starting:translate-x-full',
+};
+
+export const SheetOverlay = forwardRef<
+  ComponentRef<typeof SheetPrimitive.Overlay>,
+  ComponentPropsWithoutRef<typeof SheetPrimitive.Overlay>
+>(function SheetOverlay({ className, ...props }, ref) {
+  return (
+    <SheetPrimitive.Overlay
+      ref={ref}
+      className={cn(
+        'fixed inset-0 z-50 bg-black/80 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+export interface SheetContentProps extends ComponentPropsWithoutRef<typeof SheetPrimitive.Content> {
+  /** The edge the sheet slides in from. Default 'right'. */
+  side?: SheetSide;
+  /** Hide the built-in close button (top-right ×). */
+  hideClose?: boolean;
+}
+
+export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Content>, SheetContentProps>(
+  function SheetContent({ side = 'right', hideClose = false, className, children, ...props }, ref) {
+    return (
+      <SheetPortal>
+        <SheetOverlay />
+        <SheetPrimitive.Content
+          ref={ref}
+          data-side={side}
+          className={cn(
+            'fixed z-50 flex flex-col gap-4 overflow-y-auto border-border bg-background p-6 text-foreground shadow-lg transition-transform duration-300 ease-out focus-visible:outline-none motion-reduce:transition-none',
+            sides[side],
+            className,
+          )}
+          {...props}
+        >
+          {children}
+          {hideClose ? null : (
+            <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                className="size-4"
+              >
+                <path d="M18 6 6 18M6 6l12 12" />
+              </svg>
+              <span className="sr-only">Close</span>
+            </SheetPrimitive.Close>
+          )}
+        </SheetPrimitive.Content>
+      </SheetPortal>
+    );
+  },
+);
+
+export function SheetHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('flex flex-col gap-2 pr-8 text-center sm:text-left', className)} {...props} />;
+}
+
+export function SheetFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('mt-auto flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+export const SheetTitle = forwardRef<
+  ComponentRef<typeof SheetPrimitive.Title>,
+  ComponentPropsWithoutRef<typeof SheetPrimitive.Title>
+>(function SheetTitle({ className, ...props }, ref) {
+  return <SheetPrimitive.Title ref={ref} className={cn('text-lg font-semibold text-foreground', className)} {...props} />;
+});
+
+export const SheetDescription = forwardRef<
+  ComponentRef<typeof SheetPrimitive.Description>,
+  ComponentPropsWithoutRef<typeof SheetPrimitive.Description>
+>(function SheetDescription({ className, ...props }, ref) {
+  return <SheetPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />;
+});

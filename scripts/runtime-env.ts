@@ -1,0 +1,24 @@
+// Where every part listens, from the environment (ARCHITECTURE.md §3), shared by dev, start, tests and bench.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteBuilds, type AppBuild } from './apps.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function remoteUrl(build: AppBuild, env: NodeJS.ProcessEnv = process.env): string {
+  return (build.urlEnv && env[build.urlEnv]) || `http://localhost:${build.port}`;
+}
+
+/**
+ * The remotes this machine serves itself: those whose URL points at a local port. Each serves its build,
+ * or the folder named by REMOTE_<KEY>_DIST (a deploy target, as the redeploy test uses).
+ */
+export function localRemotes(env: NodeJS.ProcessEnv = process.env) {
+  return remoteBuilds.flatMap((build) => {
+    const url = new URL(remoteUrl(build, env));
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    const distEnv = build.urlEnv?.replace(/_URL$/, '_DIST') ?? '';
+    const dir = env[distEnv] || path.join(repoRoot, build.dir, 'dist');
+    return local ? [{ build, port: Number(url.port || 80), dir }] : [];
+  });
+}

@@ -1,0 +1,49 @@
+import { useLocation } from 'wouter';
+import { matchRoute } from '@ringwise/routes';
+import { RemoteSlot } from './federation/remote-slot.tsx';
+import { SignedInShell } from './layout/signed-in-shell.tsx';
+import { HomeView } from './pages/home-view.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { AuthPage } from './pages/auth-page.tsx';
+import { AdminPage } from './pages/admin-page.tsx';
+import { ProfileSettingsPage } from './pages/profile-settings-page.tsx';
+
+/** Renders the page of spec §2's route table for the current location (same table the server uses). */
+export function AppRoutes() {
+  const [location] = useLocation();
+  const match = matchRoute(location);
+  if (!match) return <NotFoundPage />;
+  switch (match.name) {
+    case 'landing':
+      return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing' }} />;
+    case 'country':
+      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country }} />;
+    case 'sign-in':
+    case 'sign-up':
+      return <AuthPage mode={match.name} />;
+    case 'home':
+      return (
+        <SignedInShell view={match.view}>
+          <HomeView view={match.view} />
+        </SignedInShell>
+      );
+    case 'checkout':
+      return (
+        <SignedInShell view={null}>
+          <RemoteSlot remote="billing" area="Checkout" props={{ view: 'checkout' }} />
+        </SignedInShell>
+      );
+    case 'admin':
+      return (
+        <SignedInShell view={null}>
+          <AdminPage section={match.section} />
+        </SignedInShell>
+      );
+    case 'profile-settings':
+      return (
+        <SignedInShell view={null}>
+          <ProfileSettingsPage />
+        </SignedInShell>
+      );
+  }
+}

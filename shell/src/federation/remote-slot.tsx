@@ -1,0 +1,131 @@
+// A place in the page filled by a remote's module. Loading shows a skeleton; a remote that cannot be
+// loaded or throws while rendering shows "<Area> is unavailable" with Retry, and nothing else breaks.
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@ringwise/ui/button';
+import { Skeleton } from '@ringwise/ui/skeleton';
+import type { RemoteKey } from '@ringwise/routes';
+import { isFailedRemoteModule } from './failed-remote.ts';
+import { loadRemoteComponent, loadedRemoteComponent, type RemoteComponent } from './remotes.ts';
+
+export interface RemoteSlotProps {
+  remote: RemoteKey;
+  /** The exposed module without './', e.g. 'app' or 'widgets/settings-billing'. */
+  module?: string;
+  /** The area's name as users know it: "Contacts" gives "Contacts is unavailable". */
+  area: string;
+  props?: Record<string, unknown>;
+}
+
+export function RemoteSlot({ remote, module = 'app', area, props }: RemoteSlotProps) {
+  const id = `${remote}/${module}`;
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <RenderBoundary key={`${id}#${attempt}`} area={area} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteLoader
+        id={id}
+        remote={remote}
+        area={area}
+        props={props}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    </RenderBoundary>
+  );
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; Component: RemoteComponent } | { status: 'failed' };
+
+function RemoteLoader({
+  id,
+  remote,
+  area,
+  props,
+  onRetry,
+}: {
+  id: string;
+  remote: RemoteKey;
+  area: string;
+  props: Record<string, unknown> | undefined;
+  onRetry: () => void;
+}) {
+  const [state, setState] = useState<LoadState>(() => {
+    const Component = loadedRemoteComponent(id);
+    return Component ? { status: 'ready', Component } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let active = true;
+    loadRemoteComponent(id).then(
+      (result) => {
+        if (!active) return;
+        setState(isFailedRemoteModule(result) ? { status: 'failed' } : { status: 'ready', Component: result });
+      },
+      (error: unknown) => {
+        console.warn(`[federation] ${id} failed`, error);
+        if (active) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [id, state.status]);
+
+  if (state.status === 'loading') return <RemoteLoading area={area} remote={remote} />;
+  if (state.status === 'failed') return <RemoteUnavailable area={area} remote={remote} onRetry={onRetry} />;
+  const { Component } = state;
+  return (
+    <div data-remote={remote} className="sh:contents">
+      <Component {...props} />
+    </div>
+  );
+}
+
+function RemoteLoading({ area, remote }: { area: string; remote: RemoteKey }) {
+  return (
+    <div role="status" aria-label={`Loading ${area}`} data-remote-loading={remote} className="sh:space-y-3 sh:p-4">
+      <Skeleton className="sh:h-6 sh:w-1/3" />
+      <Skeleton className="sh:h-24 sh:w-full" />
+      <Skeleton className="sh:h-24 sh:w-full" />
+    </div>
+  );
+}
+
+export function RemoteUnavailable({ area, remote, onRetry }: { area: string; remote: RemoteKey; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      data-remote-fallback={remote}
+      className="sh:mx-auto sh:my-6 sh:flex sh:max-w-md sh:flex-col sh:items-center sh:gap-3 sh:rounded-lg sh:border sh:border-border sh:bg-card sh:p-6 sh:text-center"
+    >
+      <p className="sh:text-base sh:font-semibold">{area} is unavailable</p>
+      <p className="sh:text-sm sh:text-muted-foreground">
+        This part of Ringwise could not be loaded. Everything else keeps working.
+      </p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+class RenderBoundary extends Component<
+  { area: string; remote: RemoteKey; onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[federation] ${this.props.area} crashed while rendering`, error);
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return <RemoteUnavailable area={this.props.area} remote={this.props.remote} onRetry={this.props.onRetry} />;
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,64 @@
+// Where the remotes live is decided at run time: /remotes.json (preloaded by the page) names each remote's
+// manifest, and the host's own federation instance registers them. Moving or redeploying a remote never
+// needs a new shell build.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteKeys, type RemoteKey } from '@ringwise/routes';
+import type { ComponentType } from 'react';
+import { failedRemoteModule, isFailedRemoteModule, type FailedRemoteModule } from './failed-remote.ts';
+
+export type RemoteMap = Record<RemoteKey, string>;
+
+let registration: Promise<RemoteMap> | null = null;
+
+async function fetchRemoteMap(): Promise<RemoteMap> {
+  const res = await fetch('/remotes.json');
+  if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
+  const body = (await res.json()) as Partial<Record<string, unknown>>;
+  const map = {} as RemoteMap;
+  for (const key of remoteKeys) {
+    const entry = body[key];
+    if (typeof entry !== 'string') throw new Error(`/remotes.json has no entry for "${key}"`);
+    map[key] = entry;
+  }
+  return map;
+}
+
+/** Fetches the remote map once; a failed fetch is forgotten so Retry asks again. */
+export function ensureRemotesRegistered(): Promise<RemoteMap> {
+  registration ??= fetchRemoteMap().then(
+    (map) => {
+      registerRemotes(remoteKeys.map((key) => ({ name: `ringwise_${key}`, alias: key, entry: map[key] })));
+      return map;
+    },
+    (error: unknown) => {
+      registration = null;
+      throw error;
+    },
+  );
+  return registration;
+}
+
+export type RemoteComponent = ComponentType<any>;
+const loaded = new Map<string, RemoteComponent>();
+
+export function loadedRemoteComponent(id: string): RemoteComponent | undefined {
+  return loaded.get(id);
+}
+
+/** Loads `<remote>/<module>`'s default export; failures come back as a marker, never as a throw. */
+export async function loadRemoteComponent(id: string): Promise<RemoteComponent | FailedRemoteModule> {
+  try {
+    await ensureRemotesRegistered();
+  } catch (error) {
+    console.warn('[federation] the remote map could not be loaded', error);
+    return failedRemoteModule(id, error);
+  }
+  const mod = await loadRemote<{ default?: RemoteComponent }>(id);
+  if (isFailedRemoteModule(mod)) return mod;
+  const Component = mod?.default;
+  if (typeof Component !== 'function' && typeof Component !== 'object') {
+    return failedRemoteModule(id, new Error(`${id} has no default export`));
+  }
+  loaded.set(id, Component);
+  return Component;
+}

@@ -1,0 +1,2 @@
+// The async boundary: shared modules (React, react-query, the kit) are negotiated before bootstrap runs.
+import('./bootstrap');

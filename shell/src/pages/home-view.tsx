@@ -1,0 +1,45 @@
+import type { HomeView as View } from '@ringwise/routes';
+import { PageMeta } from '@ringwise/ui/page-meta';
+import { RemoteSlot } from '../federation/remote-slot.tsx';
+import { SettingsView } from './settings-view.tsx';
+
+const titles: Record<View, string> = {
+  dialer: 'Dialer',
+  calls: 'Recent Calls',
+  contacts: 'Contacts',
+  transactions: 'Balance & Transactions',
+  rates: 'Calling Rates',
+  settings: 'Settings',
+};
+
+/** One /home view: which remote fills it is the shell's only concern. */
+export function HomeView({ view }: { view: View }) {
+  return (
+    <>
+      <PageMeta
+        title={titles[view]}
+        description="Your Ringwise calling app."
+        canonical={view === 'dialer' ? '/home' : `/home/${view}`}
+        noindex
+      />
+      <ViewContent view={view} />
+    </>
+  );
+}
+
+function ViewContent({ view }: { view: View }) {
+  switch (view) {
+    case 'dialer':
+      return <RemoteSlot remote="dialer" area="Dialer" props={{ view: 'dialer' }} />;
+    case 'calls':
+      return <RemoteSlot remote="dialer" area="Recent Calls" props={{ view: 'calls' }} />;
+    case 'contacts':
+      return <RemoteSlot remote="contacts" area="Contacts" props={{ view: 'contacts' }} />;
+    case 'transactions':
+      return <RemoteSlot remote="billing" area="Transactions" props={{ view: 'transactions' }} />;
+    case 'rates':
+      return <RemoteSlot remote="marketing" area="Rates" props={{ page: 'rates' }} />;
+    case 'settings':
+      return <SettingsView />;
+  }
+}
