@@ -69,7 +69,16 @@ export function createConfig(options: BuildOptions): Configuration {
       crossOriginLoading: 'anonymous',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // The federation glue is require()d, which would pick the CommonJS builds; the ES builds let the
+      // minifier drop what a remote never runs (e.g. loading other remotes).
+      alias: Object.fromEntries(
+        ['@module-federation/webpack-bundler-runtime', '@module-federation/sdk', '@module-federation/error-codes'].map(
+          (pkg) => [`${pkg}$`, path.join(root, 'node_modules', pkg, pkg.endsWith('error-codes') ? 'dist/index.mjs' : 'dist/index.js')],
+        ),
+      ),
+    },
     module: {
       rules: [
         {

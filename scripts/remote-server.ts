@@ -14,7 +14,7 @@ import {
 const corsHeaders = { 'access-control-allow-origin': '*' };
 
 function toResponse(result: WebResponse, method: string): Response {
-  return new Response(method === 'HEAD' ? null : result.body, {
+  return new Response(method === 'HEAD' ? null : (result.body as BodyInit | null), {
     status: result.status,
     headers: { ...result.headers, ...corsHeaders },
   });

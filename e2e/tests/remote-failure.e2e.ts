@@ -27,9 +27,33 @@ test('a blocked remote shows its fallback, the rest works, and Retry recovers', 
 });
 
 test('a remote whose entry script fails also falls back, and only that area', async ({ page }) => {
-  await page.route(`http://localhost:${e2eRemotePorts.dialer}/remoteEntry.js*`, (route) => route.fulfill({ status: 503, body: 'down' }));
+  const entry = `http://localhost:${e2eRemotePorts.dialer}/remoteEntry.js*`;
+  let entryRequests = 0;
+  await page.route(entry, (route) => {
+    entryRequests++;
+    return route.fulfill({ status: 503, body: 'down' });
+  });
   await page.goto('/home');
-  await expect(page.getByRole('alert').filter({ hasText: 'Dialer is unavailable' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rates' }).click();
+  const fallback = page.getByRole('alert').filter({ hasText: 'Dialer is unavailable' });
+  await expect(fallback).toBeVisible();
+  expect(entryRequests).toBe(2); // the first load and one retry by the runtime plugin
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Rates' }).click();
   await expect(page.getByRole('heading', { name: 'Calling Rates' })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Dialer' }).click();
+  await expect(fallback).toBeVisible();
+
+  await page.unroute(entry);
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('group', { name: 'Keypad' })).toBeVisible();
+});
+
+test('a manifest that fails once is retried and the remote still renders', async ({ page }) => {
+  const manifest = `http://localhost:${e2eRemotePorts.billing}/mf-manifest.json`;
+  let failures = 0;
+  await page.route(manifest, (route) => (failures++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/home/transactions');
+  await expect(page.getByRole('heading', { name: 'Balance & Transactions' })).toBeVisible();
+  expect(failures).toBeGreaterThanOrEqual(2);
 });

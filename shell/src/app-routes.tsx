@@ -1,12 +1,19 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { matchRoute } from '@ringwise/routes';
 import { RemoteSlot } from './federation/remote-slot.tsx';
 import { SignedInShell } from './layout/signed-in-shell.tsx';
 import { HomeView } from './pages/home-view.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { AuthPage } from './pages/auth-page.tsx';
-import { AdminPage } from './pages/admin-page.tsx';
-import { ProfileSettingsPage } from './pages/profile-settings-page.tsx';
+import { PageSpinner } from './pages/page-spinner.tsx';
+
+// Pages without a remote in them are fetched when visited, keeping them out of the first load.
+const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
+const ProfileSettingsPage = lazy(() =>
+  import('./pages/profile-settings-page.tsx').then((m) => ({ default: m.ProfileSettingsPage })),
+);
+const withSpinner = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>;
 
 /** Renders the page of spec §2's route table for the current location (same table the server uses). */
 export function AppRoutes() {
@@ -20,7 +27,7 @@ export function AppRoutes() {
       return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country }} />;
     case 'sign-in':
     case 'sign-up':
-      return <AuthPage mode={match.name} />;
+      return withSpinner(<AuthPage mode={match.name} />);
     case 'home':
       return (
         <SignedInShell view={match.view}>
@@ -36,13 +43,13 @@ export function AppRoutes() {
     case 'admin':
       return (
         <SignedInShell view={null}>
-          <AdminPage section={match.section} />
+          {withSpinner(<AdminPage section={match.section} />)}
         </SignedInShell>
       );
     case 'profile-settings':
       return (
         <SignedInShell view={null}>
-          <ProfileSettingsPage />
+          {withSpinner(<ProfileSettingsPage />)}
         </SignedInShell>
       );
   }

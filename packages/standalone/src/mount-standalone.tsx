@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryDefaults } from '@ringwise/api-client';
-import { Toaster } from '@ringwise/ui/toast';
+import { Toaster } from '@ringwise/ui/toaster';
 import { TooltipProvider } from '@ringwise/ui/tooltip';
 
 export function mountStandalone(

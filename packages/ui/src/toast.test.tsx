@@ -4,7 +4,6 @@ import {
   TOAST_DEFAULT_DURATION,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY,
-  Toaster,
   __resetToastsForTests,
   dismissToast,
   getToastsSnapshot,
@@ -12,6 +11,7 @@ import {
   toast,
   useToasts,
 } from './toast.tsx';
+import { Toaster } from './toaster.tsx';
 
 beforeEach(() => {
   __resetToastsForTests();

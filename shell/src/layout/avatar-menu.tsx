@@ -1,33 +1,33 @@
+// The avatar and its menu. The menu's code (radix menu + positioning, ~25 KB) is not part of the first
+// load: it is fetched when the pointer or focus reaches the avatar, and the click opens it once there.
+import { forwardRef, useCallback, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
-import { LogOut, Settings, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { currentUserQueryKey, type CurrentUser } from '@ringwise/api-client';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@ringwise/ui/dropdown-menu';
-import { useAuth } from '../auth/auth-context.tsx';
+
+type AccountMenuModule = typeof import('./account-menu.tsx');
+let menuModule: Promise<AccountMenuModule> | null = null;
+const loadMenu = () => (menuModule ??= import('./account-menu.tsx').catch((error: unknown) => {
+  menuModule = null;
+  throw error;
+}));
 
 function initialsOf(user: CurrentUser | undefined): string {
   const letters = [user?.firstName, user?.lastName].map((part) => part?.trim()[0] ?? '').join('');
   return (letters || user?.email?.[0] || '').toUpperCase();
 }
 
-export function AvatarMenu() {
-  const [, navigate] = useLocation();
-  const { signOut } = useAuth();
-  const user = useQuery<CurrentUser>({ queryKey: currentUserQueryKey, meta: { silent: true } }).data;
-  const initials = initialsOf(user);
-
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
+export const AvatarButton = forwardRef<HTMLButtonElement, ComponentProps<'button'> & { user: CurrentUser | undefined }>(
+  function AvatarButton({ user, ...props }, ref) {
+    const initials = initialsOf(user);
+    return (
+      <button
+        ref={ref}
+        type="button"
         aria-label="Account menu"
+        aria-haspopup="menu"
         className="sh:flex sh:h-9 sh:w-9 sh:items-center sh:justify-center sh:overflow-hidden sh:rounded-full sh:bg-accent sh:text-sm sh:font-semibold sh:text-accent-foreground"
+        {...props}
       >
         {user?.profileImageUrl ? (
           <img src={user.profileImageUrl} alt="" className="sh:h-full sh:w-full sh:object-cover" />
@@ -36,26 +36,34 @@ export function AvatarMenu() {
         ) : (
           <User aria-hidden className="sh:h-4 sh:w-4" />
         )}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="sh:w-56">
-        {user && <DropdownMenuLabel className="sh:truncate">{user.email}</DropdownMenuLabel>}
-        {user && <DropdownMenuSeparator />}
-        <DropdownMenuItem onSelect={() => navigate('/profile-settings')}>
-          <User aria-hidden className="sh:h-4 sh:w-4" /> Profile Settings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/home/settings')}>
-          <Settings aria-hidden className="sh:h-4 sh:w-4" /> App Settings
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={async () => {
-            await signOut();
-            navigate('/');
-          }}
-        >
-          <LogOut aria-hidden className="sh:h-4 sh:w-4" /> Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </button>
+    );
+  },
+);
+
+export function AvatarMenu() {
+  const user = useQuery<CurrentUser>({ queryKey: currentUserQueryKey, meta: { silent: true } }).data;
+  const [Menu, setMenu] = useState<ComponentType<{ user: CurrentUser | undefined; initiallyOpen: boolean }> | null>(null);
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+
+  const prefetch = useCallback(() => {
+    loadMenu().then(
+      (mod) => setMenu(() => mod.AccountMenu),
+      (error: unknown) => console.error('The account menu could not be loaded', error),
+    );
+  }, []);
+  useEffect(() => {
+    if (openWhenLoaded) prefetch();
+  }, [openWhenLoaded, prefetch]);
+
+  if (Menu) return <Menu user={user} initiallyOpen={openWhenLoaded} />;
+  return (
+    <AvatarButton
+      user={user}
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setOpenWhenLoaded(true)}
+    />
   );
 }

@@ -4,7 +4,6 @@ import { Plus } from 'lucide-react';
 import { currentUserQueryKey, type CurrentUser } from '@ringwise/api-client';
 import { Button } from '@ringwise/ui/button';
 import { Skeleton } from '@ringwise/ui/skeleton';
-import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import { formatUsd } from '@ringwise/ui/format';
 
 /** The balance in the header, with the quick add-credits button beside it. */
@@ -21,13 +20,11 @@ export function BalanceButton() {
           <span title="Balance unavailable">$—</span>
         )}
       </Link>
-      <SimpleTooltip content="Add credits">
-        <Button asChild size="icon" className="sh:h-7 sh:w-7 sh:rounded-full">
-          <Link href="/home/transactions" aria-label="Add credits">
-            <Plus aria-hidden className="sh:h-4 sh:w-4" />
-          </Link>
-        </Button>
-      </SimpleTooltip>
+      <Button asChild size="icon" className="sh:h-7 sh:w-7 sh:rounded-full">
+        <Link href="/home/transactions" aria-label="Add credits" title="Add credits">
+          <Plus aria-hidden className="sh:h-4 sh:w-4" />
+        </Link>
+      </Button>
     </div>
   );
 }

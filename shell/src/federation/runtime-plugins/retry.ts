@@ -23,7 +23,9 @@ export default function retryPlugin(): ModuleFederationRuntimePlugin {
       }
       throw lastError;
     },
-    loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports }) {
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
+      // The failed load is still registered as in flight; asking again would just wait for itself.
+      delete globalLoading[uniqueKey];
       const retryUrl = (entry: string) => `${entry}${entry.includes('?') ? '&' : '?'}retry=${Date.now()}`;
       const retried = wait(BASE_DELAY_MS)
         .then(() => getRemoteEntry({ origin, remoteInfo, remoteEntryExports, getEntryUrl: retryUrl }))

@@ -1,0 +1,98 @@
+// Bundle budgets and the request waterfall of the production build (issue: foundation).
+// Prints: gzip bytes of the shell's initial JS and of each remote's entry, and the requests made
+// between navigation and the first remote's render, with the time that took (median of 5 loads).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
+import { remoteBuilds } from '../apps.ts';
+import { repoRoot } from '../runtime-env.ts';
+import { startRemoteServer } from '../remote-server.ts';
+
+const BASE_PORT = 3300;
+const origin = `http://localhost:${BASE_PORT}`;
+const gzipSize = (file: string) => Bun.gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (!remoteBuilds.every((b) => existsSync(path.join(repoRoot, b.dir, 'dist/remoteEntry.js')))) {
+  const build = Bun.spawn(['bun', 'scripts/build.ts'], { cwd: repoRoot, stdout: 'ignore', stderr: 'inherit' });
+  if ((await build.exited) !== 0) process.exit(1);
+}
+
+const env: Record<string, string> = { PORT: String(BASE_PORT), PUBLIC_URL: origin };
+const servers = remoteBuilds.map((build, i) => {
+  const port = BASE_PORT + 1 + i;
+  if (build.urlEnv) env[build.urlEnv] = `http://localhost:${port}`;
+  return startRemoteServer(path.join(repoRoot, build.dir, 'dist'), port);
+});
+const api = createApp(loadConfig({ ...process.env, ...env })).listen(BASE_PORT);
+
+console.log('\nRemote entries (remoteEntry.js, gzip -9; budget 10 KB each)');
+for (const build of remoteBuilds) {
+  const size = gzipSize(path.join(repoRoot, build.dir, 'dist/remoteEntry.js'));
+  console.log(`  ${build.dir.padEnd(14)} ${kb(size).padStart(8)}  ${size <= 10 * 1024 ? 'within budget' : 'OVER budget'}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+interface Load {
+  renderMs: number;
+  requests: { url: string; startTime: number }[];
+  shellScripts: string[];
+}
+
+async function measure(route: string): Promise<Load> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-remote]')) {
+        (window as unknown as { __firstRemote: number }).__firstRemote = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${origin}${route}`);
+  await page.locator('[data-remote]').first().waitFor();
+  const load = await page.evaluate(() => {
+    const renderMs = (window as unknown as { __firstRemote: number }).__firstRemote;
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      renderMs,
+      requests: [{ url: location.href, startTime: 0 }, ...entries.filter((e) => e.startTime < renderMs).map((e) => ({ url: e.name, startTime: e.startTime }))],
+      shellScripts: entries.filter((e) => e.name.startsWith(location.origin) && e.name.endsWith('.js')).map((e) => e.name),
+    };
+  });
+  await context.close();
+  return load;
+}
+
+function describe(url: string): string {
+  const u = new URL(url);
+  const remote = remoteBuilds.find((b) => b.urlEnv && env[b.urlEnv] === u.origin);
+  const where = remote ? remote.key : u.origin === origin ? 'app' : u.origin;
+  return `${where}${u.pathname}`;
+}
+
+for (const route of ['/home', '/home/contacts', '/']) {
+  const loads: Load[] = [];
+  for (let i = 0; i < 5; i++) loads.push(await measure(route));
+  loads.sort((a, b) => a.renderMs - b.renderMs);
+  const median = loads[2]!;
+  console.log(`\n${route}: first remote rendered after ${median.renderMs.toFixed(0)} ms (median of 5), ${median.requests.length} requests before it:`);
+  for (const r of median.requests) console.log(`  ${r.startTime.toFixed(0).padStart(5)} ms  ${describe(r.url)}`);
+  if (route === '/home') {
+    const files = median.shellScripts.map((url) => path.join(repoRoot, 'shell/dist', new URL(url).pathname));
+    const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(`\nShell initial JS on /home (React, router, query, kit, federation runtime; gzip -9; budget 150 KB): ${kb(total)} in ${files.length} files`);
+    for (const file of files) console.log(`  ${path.basename(file).padEnd(28)} ${kb(gzipSize(file)).padStart(8)}`);
+  }
+}
+
+await browser.close();
+api.stop();
+for (const server of servers) server.stop();

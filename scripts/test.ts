@@ -1,0 +1,79 @@
+// `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, production build, browser tests.
+// It first installs what a fresh machine lacks (Debian's chromium) and starts PostgreSQL when it is
+// installed but stopped. Ends with one line "tests: N passed, N failed".
+import { existsSync } from 'node:fs';
+import { repoRoot } from './runtime-env.ts';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function run(label: string, cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  console.log(`\n── ${label}: ${cmd.join(' ')}`);
+  const child = Bun.spawn(cmd, { cwd: repoRoot, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
+  let output = '';
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  return { code: await child.exited, output };
+}
+
+async function ensureMachine(): Promise<void> {
+  if (!existsSync(chromium)) {
+    if (process.getuid?.() !== 0) throw new Error(`${chromium} is missing: install Debian's chromium package`);
+    const update = await run('install chromium', ['apt-get', 'update', '-qq']);
+    const install = await run('install chromium', ['apt-get', 'install', '-y', '-qq', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (update.code !== 0 || install.code !== 0) throw new Error('could not install chromium with apt-get');
+  }
+  if (Bun.which('pg_lsclusters')) {
+    const clusters = Bun.spawnSync(['pg_lsclusters', '--no-header']).stdout.toString().trim().split('\n');
+    for (const line of clusters.filter(Boolean)) {
+      const [version, name, , status] = line.split(/\s+/);
+      if (status !== 'online' && version && name) {
+        await run('start postgresql', ['pg_ctlcluster', '--skip-systemctl-redirect', version, name, 'start']);
+      }
+    }
+  }
+}
+
+function count(output: string, pattern: RegExp): number {
+  return [...output.matchAll(pattern)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+await ensureMachine();
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+const steps: [string, string[]][] = [
+  ['typecheck', ['node', 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', ['node_modules/.bin/oxlint', '--deny-warnings', '.']],
+];
+for (const [label, cmd] of steps) {
+  const { code } = await run(label, cmd);
+  if (code !== 0) failures.push(label);
+}
+
+const unit = await run('unit tests', ['bun', 'test']);
+passed += count(unit.output, /^\s*(\d+) pass$/gm);
+failed += count(unit.output, /^\s*(\d+) fail$/gm);
+if (unit.code !== 0) failures.push('unit tests');
+
+const build = await run('build', ['bun', 'scripts/build.ts']);
+if (build.code !== 0) failures.push('build');
+else {
+  const e2e = await run('browser tests', ['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
+  passed += count(e2e.output, /^\s*(\d+) passed/gm);
+  failed += count(e2e.output, /^\s*(\d+) failed/gm);
+  if (e2e.code !== 0) failures.push('browser tests');
+}
+
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 ? 1 : 0);

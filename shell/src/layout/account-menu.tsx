@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { LogOut, Settings, User } from 'lucide-react';
+import type { CurrentUser } from '@ringwise/api-client';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@ringwise/ui/dropdown-menu';
+import { useAuth } from '../auth/auth-context.tsx';
+import { AvatarButton } from './avatar-menu.tsx';
+
+/** Profile Settings, App Settings and Logout (spec §2 "Signed-in shell"). */
+export function AccountMenu({ user, initiallyOpen }: { user: CurrentUser | undefined; initiallyOpen: boolean }) {
+  const [, navigate] = useLocation();
+  const { signOut } = useAuth();
+  const [open, setOpen] = useState(initiallyOpen);
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <AvatarButton user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="sh:w-56">
+        {user && <DropdownMenuLabel className="sh:truncate">{user.email}</DropdownMenuLabel>}
+        {user && <DropdownMenuSeparator />}
+        <DropdownMenuItem onSelect={() => navigate('/profile-settings')}>
+          <User aria-hidden className="sh:h-4 sh:w-4" /> Profile Settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/home/settings')}>
+          <Settings aria-hidden className="sh:h-4 sh:w-4" /> App Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={async () => {
+            await signOut();
+            navigate('/');
+          }}
+        >
+          <LogOut aria-hidden className="sh:h-4 sh:w-4" /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
