@@ -124,7 +124,9 @@ export function createConfig(options: BuildOptions): Configuration {
       ...(isHost || dev
         ? [
             new rspack.HtmlRspackPlugin({
-              template: path.join(appDir, 'index.html'),
+              // the shell's page is its own; every remote's standalone dev page comes from one template
+              template: isHost ? path.join(appDir, 'index.html') : path.join(root, 'packages/standalone/index.html'),
+              templateParameters: { title: `Ringwise ${build.key ?? build.dir} (standalone)` },
               // the api fills the remote-specific preloads into the shell's page at request time
               inject: 'head',
               scriptLoading: 'module',

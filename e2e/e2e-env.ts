@@ -17,4 +17,6 @@ export const e2eEnv: Record<string, string> = {
   REMOTE_NUMBERS_URL: `http://localhost:${e2eRemotePorts.numbers}`,
   REMOTE_MARKETING_URL: `http://localhost:${e2eRemotePorts.marketing}`,
   REMOTE_CONTACTS_DIST: contactsDeployDir,
+  // the test command builds right before the browser tests
+  START_SKIP_BUILD: '1',
 };

@@ -1,7 +1,6 @@
-// `bun run start`: the production build (built first when missing), remotes on their ports, the api at PORT.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { appBuilds } from './apps.ts';
+// `bun run start`: a fresh production build, remotes on their ports, the api at PORT.
+// (Always built first: `bun run dev` leaves development builds in the same dist folders.)
+// START_SKIP_BUILD=1 serves what is there, as the browser tests do right after `bun run build`.
 import { localRemotes, repoRoot } from './runtime-env.ts';
 import { spawnChild, stopOnSignals } from './processes.ts';
 import { startRemoteServer } from './remote-server.ts';
@@ -9,9 +8,7 @@ import { startRemoteServer } from './remote-server.ts';
 stopOnSignals();
 const port = process.env.PORT ?? '3000';
 
-const missing = appBuilds.filter((build) => !existsSync(path.join(repoRoot, build.dir, 'dist', 'mf-manifest.json')));
-if (missing.length > 0) {
-  console.log(`Building first (no build yet for ${missing.map((b) => b.dir).join(', ')})`);
+if (process.env.START_SKIP_BUILD !== '1') {
   const build = Bun.spawn(['bun', 'scripts/build.ts'], { cwd: repoRoot, stdio: ['inherit', 'inherit', 'inherit'] });
   if ((await build.exited) !== 0) process.exit(1);
 }

@@ -15,7 +15,7 @@ function shellFingerprint(): Record<string, number> {
 function buildReleaseTwo(): string {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  for (const item of ['package.json', 'index.html', 'src']) {
+  for (const item of ['package.json', 'src']) {
     cpSync(path.join(repoRoot, 'mfe-contacts', item), path.join(workDir, item), { recursive: true });
   }
   const exposed = path.join(workDir, 'src/exposed');

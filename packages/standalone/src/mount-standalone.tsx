@@ -23,7 +23,7 @@ export function mountStandalone(
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           <Router>
-            <div className="standalone-page">
+            <div style={{ maxWidth: 960, margin: "0 auto", padding: 16 }}>
               <Component {...props} />
             </div>
           </Router>

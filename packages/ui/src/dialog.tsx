@@ -2,6 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { CloseIcon } from '@ringwise/ui/close-icon';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -44,23 +45,7 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
           {...props}
         >
           {children}
-          {hideClose ? null : (
-            <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
-              <svg
-                aria-hidden="true"
-                focusable="false"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                className="size-4"
-              >
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
-              <span className="sr-only">Close</span>
-            </DialogPrimitive.Close>
-          )}
+          {hideClose ? null : <DialogCornerClose />}
         </DialogPrimitive.Content>
       </DialogPortal>
     );
@@ -94,3 +79,13 @@ export const DialogDescription = forwardRef<
 >(function DialogDescription({ className, ...props }, ref) {
   return <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />;
 });
+
+/** The labelled × in a dialog's (or sheet's) top-right corner. */
+export function DialogCornerClose() {
+  return (
+    <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
+      <CloseIcon />
+      <span className="sr-only">Close</span>
+    </DialogPrimitive.Close>
+  );
+}

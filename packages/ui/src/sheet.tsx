@@ -2,6 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { DialogCornerClose } from '@ringwise/ui/dialog';
 
 /** A panel that slides in from an edge of the screen; a radix Dialog underneath (focus trap, Esc, aria-modal). */
 export const Sheet = SheetPrimitive.Root;
@@ -57,23 +58,7 @@ export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Conten
           {...props}
         >
           {children}
-          {hideClose ? null : (
-            <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
-              <svg
-                aria-hidden="true"
-                focusable="false"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                className="size-4"
-              >
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
-              <span className="sr-only">Close</span>
-            </SheetPrimitive.Close>
-          )}
+          {hideClose ? null : <DialogCornerClose />}
         </SheetPrimitive.Content>
       </SheetPortal>
     );

@@ -4,6 +4,7 @@ import './styles.css';
 import type { JSX } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { CloseIcon } from '@ringwise/ui/close-icon';
 import {
   TOAST_DEFAULT_DURATION,
   TOAST_HOTKEY,
@@ -67,18 +68,7 @@ export function Toaster(): JSX.Element {
               closeClasses[t.variant],
             )}
           >
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              className="size-4"
-            >
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
+            <CloseIcon />
             <span className="sr-only">Close</span>
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

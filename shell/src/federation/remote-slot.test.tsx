@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { failedRemoteModule } from './failed-remote.ts';
+
+type Loader = (id: string) => Promise<unknown>;
+let loader: Loader;
+const calls: string[] = [];
+mock.module('./remotes.ts', () => ({
+  loadRemoteComponent: (id: string) => {
+    calls.push(id);
+    return loader(id);
+  },
+  loadedRemoteComponent: () => undefined,
+}));
+const { RemoteSlot } = await import('./remote-slot.tsx');
+
+const realConsole = { warn: console.warn, error: console.error };
+beforeEach(() => {
+  calls.length = 0;
+  // the slot reports failures on the console; these tests cause them on purpose
+  console.warn = () => {};
+  console.error = () => {};
+});
+afterEach(() => {
+  cleanup();
+  Object.assign(console, realConsole);
+});
+
+function Greeting({ name }: { name: string }) {
+  return <h1>Hello {name}</h1>;
+}
+
+describe('RemoteSlot', () => {
+  test('loads the remote module and renders it with its props inside the shell tree', async () => {
+    loader = async () => Greeting;
+    render(<RemoteSlot remote="contacts" area="Contacts" props={{ name: 'Ann' }} />);
+    expect(screen.getByRole('status', { name: 'Loading Contacts' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Hello Ann' });
+    expect(heading.closest('[data-remote="contacts"]')).toBeTruthy();
+    expect(calls).toEqual(['contacts/app']);
+  });
+
+  test('a remote that cannot be loaded shows "<Area> is unavailable", and Retry loads it again', async () => {
+    loader = async (id) => failedRemoteModule(id, new Error('manifest unreachable'));
+    render(<RemoteSlot remote="billing" module="widgets/settings-billing" area="Billing settings" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Billing settings is unavailable');
+
+    loader = async () => Greeting;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByRole('heading', { name: /Hello/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls).toEqual(['billing/widgets/settings-billing', 'billing/widgets/settings-billing']);
+  });
+
+  test('a loader that throws is treated like a failed load', async () => {
+    loader = async () => {
+      throw new Error('boom');
+    };
+    render(<RemoteSlot remote="dialer" area="Dialer" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Dialer is unavailable');
+  });
+
+  test('a remote that crashes while rendering is contained to its slot', async () => {
+    let crash = true;
+    function Fragile() {
+      if (crash) throw new Error('render failure');
+      return <p>Recovered</p>;
+    }
+    loader = async () => Fragile;
+    render(
+      <div>
+        <p>Header still here</p>
+        <RemoteSlot remote="numbers" area="Numbers settings" />
+      </div>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Numbers settings is unavailable');
+    expect(screen.getByText('Header still here')).toBeTruthy();
+
+    crash = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByText('Recovered')).toBeTruthy();
+  });
+});
