@@ -110,7 +110,10 @@ export function createConfig(options: BuildOptions): Configuration {
         manifest: true,
         // type download and generation stay out of builds: flaky in CI and not needed at run time
         dts: false,
-        runtimePlugins: build.runtimePlugins?.map((p) => path.join(appDir, p)),
+        runtimePlugins: [
+          path.join(root, 'packages/federation-runtime/src/csp-nonce.ts'),
+          ...(build.runtimePlugins ?? []).map((p) => path.join(appDir, p)),
+        ],
         experiments: {
           // One federation runtime per page: the shell provides it, production remotes use it. A remote's
           // standalone dev page has no host, so dev builds of remotes bundle their own.

@@ -85,7 +85,12 @@ describe('security headers on every response', () => {
 
   test.each(cases)('%s', async (_name, path, init) => {
     const res = await get(app, path, init);
-    expect(res.headers.get('content-security-policy')).toBe(csp);
+    const header = res.headers.get('content-security-policy') ?? '';
+    // HTML pages carry their own style nonce; everything else is the same as the base policy
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(header)?.[1];
+    expect(header).toBe(contentSecurityPolicy(testConfig(), nonce));
+    const isPage = (init.method ?? 'GET') !== 'DELETE' && ['/home', '/nope'].includes(path);
+    expect(nonce !== undefined).toBe(isPage);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -4,15 +4,16 @@ import { remoteOrigins, type ApiConfig } from '../config.ts';
 
 /**
  * The Content-Security-Policy: the app's own origin ('self') and the remote origins, nothing else.
- * No 'unsafe-eval' and no 'unsafe-inline' anywhere.
+ * No 'unsafe-eval' and no 'unsafe-inline' anywhere. An HTML page adds its own nonce for the few <style>
+ * elements UI libraries insert at run time (radix's scroll lock), which every build tags with it.
  */
-export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'>): string {
+export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'>, styleNonce?: string): string {
   const remotes = remoteOrigins(config).join(' ');
   const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
     `script-src ${withRemotes(`'self'`)}`,
-    `style-src ${withRemotes(`'self'`)}`,
+    `style-src ${withRemotes(`'self'`, ...(styleNonce ? [`'nonce-${styleNonce}'`] : []))}`,
     `img-src ${withRemotes(`'self'`, 'data:')}`,
     `font-src ${withRemotes(`'self'`)}`,
     `connect-src ${withRemotes(`'self'`)}`,
@@ -21,6 +22,11 @@ export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'>): strin
     `form-action 'self'`,
     `frame-ancestors 'none'`,
   ].join('; ');
+}
+
+/** A fresh nonce for one HTML response (128 random bits, base64). */
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }
 
 export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';

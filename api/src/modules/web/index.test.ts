@@ -32,15 +32,31 @@ afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
 const app = testApp({ SHELL_DIST: dist });
 
+/** The style nonce of a page's CSP: fresh, unguessable, and the same one the page's meta tag names. */
+function nonceOf(res: Response): string {
+  const nonce = /style-src [^;]*'nonce-([A-Za-z0-9+/]{22}==)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  if (!nonce) throw new Error('the page has no style nonce');
+  return nonce;
+}
+
 describe('HTML pages', () => {
+  test('every page gets its own style nonce', async () => {
+    const [a, b] = await Promise.all([get(app, '/home'), get(app, '/home')]);
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    expect(await a.text()).toContain(`<meta name="csp-nonce" content="${nonceOf(a)}">`);
+  });
+
   test('/home/contacts: 200 shell page with the contacts manifest preloaded and noindex', async () => {
     const res = await get(app, '/home/contacts');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
-    expect(await res.text()).toBe(
+    const html = await res.text();
+    const nonce = nonceOf(res);
+    expect(html).toBe(
       '<head>' +
+        `<meta name="csp-nonce" content="${nonce}">` +
         preload('/remotes.json') +
         preload('http://localhost:4102/mf-manifest.json') +
         noindexMeta +
@@ -57,6 +73,7 @@ describe('HTML pages', () => {
     const html = await res.text();
     expect(html).toBe(
       '<head>' +
+        `<meta name="csp-nonce" content="${nonceOf(res)}">` +
         preload('/remotes.json') +
         noindexMeta +
         '<title>Page Not Found | Ringwise</title></head><body><div id="root"></div></body>',

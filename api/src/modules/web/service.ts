@@ -3,6 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { isNoIndex, matchRoute, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { manifestUrl, type ApiConfig } from '../../config.ts';
+import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
 
 export const immutableCache = 'public, max-age=31536000, immutable';
 export const revalidateCache = 'no-cache';
@@ -215,7 +216,10 @@ export async function shellPageResponse(
   if (html === null) return { status: 503, headers, body: notBuiltHtml };
   const match = matchRoute(pathname);
   if (isNoIndex(match)) headers['x-robots-tag'] = 'noindex';
-  const body = injectIntoHead(html, headTags(config, match), match === null ? notFoundTitle : undefined);
+  const nonce = createNonce();
+  headers['content-security-policy'] = contentSecurityPolicy(config, nonce);
+  const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match)];
+  const body = injectIntoHead(html, tags, match === null ? notFoundTitle : undefined);
   return { status: match === null ? 404 : 200, headers, body };
 }
 
