@@ -21,12 +21,24 @@ function kitModules(): string[] {
     .map((file) => `@ringwise/ui/${file.slice(0, -'.tsx'.length)}`);
 }
 
-/** Third-party singletons: one copy per page, whichever build loads it first provides it. */
-const thirdParty = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/query-core', 'wouter'] as const;
+/**
+ * Third-party singletons: one copy per page, whichever build loads it first provides it. The JSX runtime
+ * is shared too, so a remote's first render needs no chunk of its own for it.
+ */
+const thirdParty = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  '@tanstack/react-query': '@tanstack/react-query',
+  '@tanstack/query-core': '@tanstack/query-core',
+  wouter: 'wouter',
+} as const;
 
 export function sharedSingletons() {
   const shared: Record<string, { singleton: true; requiredVersion: string | false; version?: string }> = {};
-  for (const pkg of thirdParty) shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
+  for (const [shareKey, pkg] of Object.entries(thirdParty)) {
+    shared[shareKey] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) };
+  }
   // Our own packages: the UI kit is shared per component so a page only downloads the parts it renders.
   for (const kitModule of kitModules()) shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0' };
   shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0' };

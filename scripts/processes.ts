@@ -2,7 +2,6 @@
 import type { Subprocess } from 'bun';
 
 const children = new Set<Subprocess>();
-let stopping = false;
 
 export function spawnChild(cmd: string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}) {
   const child = Bun.spawn(cmd, {
@@ -16,7 +15,6 @@ export function spawnChild(cmd: string[], options: { env?: Record<string, string
 }
 
 export function stopAll(code = 0): never {
-  stopping = true;
   for (const child of children) child.kill('SIGTERM');
   process.exit(code);
 }
@@ -27,7 +25,5 @@ export function stopOnSignals(): void {
     for (const child of children) child.kill('SIGTERM');
   });
 }
-
-export const isStopping = () => stopping;
 
 export const rspackBin = ['node', 'node_modules/@rspack/cli/bin/rspack.js'];
