@@ -85,11 +85,26 @@ export function createConfig(options: BuildOptions): Configuration {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // The federation glue is require()d, which would pick the CommonJS builds; the ES builds let the
       // minifier drop what a remote never runs (e.g. loading other remotes).
-      alias: Object.fromEntries(
-        ['@module-federation/webpack-bundler-runtime', '@module-federation/sdk', '@module-federation/error-codes'].map(
-          (pkg) => [`${pkg}$`, path.join(root, 'node_modules', pkg, pkg.endsWith('error-codes') ? 'dist/index.mjs' : 'dist/index.js')],
+      alias: {
+        ...Object.fromEntries(
+          ['@module-federation/webpack-bundler-runtime', '@module-federation/sdk', '@module-federation/runtime-core'].map(
+            (pkg) => [`${pkg}$`, path.join(root, 'node_modules', pkg, 'dist/index.js')],
+          ),
         ),
-      ),
+        '@module-federation/error-codes$': path.join(root, 'node_modules/@module-federation/error-codes/dist/index.mjs'),
+        // rspack's own plugin points at the CommonJS file by absolute path
+        [path.join(root, 'node_modules/@module-federation/webpack-bundler-runtime/dist/index.cjs')]: path.join(
+          root,
+          'node_modules/@module-federation/webpack-bundler-runtime/dist/index.js',
+        ),
+        // passkeys and wallet sign-in are not offered: see shell/src/auth/unused-sign-in-methods.ts
+        ...Object.fromEntries(
+          ['lib/webauthn', 'lib/web3/ethereum'].map((module) => [
+            path.join(root, 'node_modules/@supabase/auth-js/dist/module', module),
+            path.join(root, 'shell/src/auth/unused-sign-in-methods.ts'),
+          ]),
+        ),
+      },
     },
     module: {
       rules: [

@@ -7,6 +7,7 @@ export const e2eOrigin = 'http://localhost:3100';
 export const e2eRemotePorts = { dialer: 3101, contacts: 3102, billing: 3103, numbers: 3104, marketing: 3105 } as const;
 /** The contacts remote is served from a deploy folder, so a test can redeploy it like a CDN upload. */
 export const contactsDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-contacts');
+export const e2eDataDir = path.join(repoRoot, '.e2e-tmp/data');
 
 export const e2eEnv: Record<string, string> = {
   PORT: '3100',
@@ -19,4 +20,9 @@ export const e2eEnv: Record<string, string> = {
   REMOTE_CONTACTS_DIST: contactsDeployDir,
   // the test command builds right before the browser tests
   START_SKIP_BUILD: '1',
+  // the embedded database of the browser tests, emptied at every start
+  DATA_DIR: e2eDataDir,
+  // every test signs up its own user from 127.0.0.1
+  AUTH_SIGNUP_LIMIT: '1000',
+  AUTH_SIGNIN_LIMIT: '1000',
 };

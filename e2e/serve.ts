@@ -2,8 +2,9 @@
 // folder (a fresh copy of its build, which the redeploy test replaces).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { contactsDeployDir, repoRoot } from './e2e-env.ts';
+import { contactsDeployDir, e2eDataDir, repoRoot } from './e2e-env.ts';
 
+rmSync(e2eDataDir, { recursive: true, force: true });
 rmSync(contactsDeployDir, { recursive: true, force: true });
 cpSync(path.join(repoRoot, 'mfe-contacts/dist'), contactsDeployDir, { recursive: true });
 await import('../scripts/start.ts');

@@ -1,5 +1,5 @@
-// `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, production build, browser tests.
-// It first installs what a fresh machine lacks (Debian's chromium) and starts PostgreSQL when it is
+// `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build, browser tests.
+// It first installs what a fresh machine lacks (Debian's chromium, pgtap and pg_prove) and starts PostgreSQL when it is
 // installed but stopped. Ends with one line "tests: N passed, N failed".
 import { existsSync } from 'node:fs';
 import { repoRoot } from './runtime-env.ts';
@@ -30,6 +30,14 @@ async function ensureMachine(): Promise<void> {
       DEBIAN_FRONTEND: 'noninteractive',
     });
     if (update.code !== 0 || install.code !== 0) throw new Error('could not install chromium with apt-get');
+  }
+  if (!Bun.which('pg_prove')) {
+    if (process.getuid?.() !== 0) throw new Error('pg_prove is missing: install postgresql-15-pgtap and libtap-parser-sourcehandler-pgtap-perl');
+    const update = await run('install pgtap', ['apt-get', 'update', '-qq']);
+    const install = await run('install pgtap', ['apt-get', 'install', '-y', '-qq', 'postgresql-15-pgtap', 'libtap-parser-sourcehandler-pgtap-perl'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+    if (update.code !== 0 || install.code !== 0) throw new Error('could not install pgtap with apt-get');
   }
   if (Bun.which('pg_lsclusters')) {
     const clusters = Bun.spawnSync(['pg_lsclusters', '--no-header']).stdout.toString().trim().split('\n');
@@ -64,6 +72,11 @@ const unit = await run('unit tests', ['bun', 'test']);
 passed += count(unit.output, /^\s*(\d+) pass$/gm);
 failed += count(unit.output, /^\s*(\d+) fail$/gm);
 if (unit.code !== 0) failures.push('unit tests');
+
+const pgtap = await run('database tests', ['bun', 'scripts/pgtap.ts']);
+passed += count(pgtap.output, /^database tests: (\d+) passed/gm);
+failed += count(pgtap.output, /^database tests: \d+ passed, (\d+) failed/gm);
+if (pgtap.code !== 0) failures.push('database tests');
 
 const build = await run('build', ['bun', 'scripts/build.ts']);
 if (build.code !== 0) failures.push('build');

@@ -4,26 +4,38 @@ import type { ApiConfig } from './config.ts';
 import { health } from './modules/health/index.ts';
 import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
+import { users } from './modules/users/index.ts';
+import { authServer } from './modules/auth-server/index.ts';
 import { cors } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import type { ApiServices } from './services.ts';
 
 export interface AppOptions {
   /** Where unexpected errors are reported (default: console.error). */
   logError?: ErrorsOptions['log'];
+  /** The database and auth. Without them only the web shell, /remotes.json and /api/health are served. */
+  services?: ApiServices;
 }
 
 export function createApp(config: ApiConfig, options: AppOptions = {}) {
-  return (
-    new Elysia()
-      .use(securityHeaders(config))
-      .use(cors(config))
-      .use(errors({ log: options.logError }))
-      .use(health())
-      .use(remotes(config))
-      // Last: the shell's catch-all GET /* (static files and HTML pages).
-      .use(web(config))
-  );
+  const { services } = options;
+  const app = new Elysia()
+    .use(securityHeaders(config))
+    .use(cors(config))
+    .use(errors({ log: options.logError }))
+    .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
+    .use(remotes(config));
+  if (services) {
+    const { db, auth } = services;
+    app.use(users({ verifier: auth.verifier, db }));
+    // the local Supabase Auth stand-in, only when no hosted project is configured
+    if (auth.signingKey) {
+      app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
+    }
+  }
+  // Last: the shell's catch-all GET /* (static files and HTML pages).
+  return app.use(web(config));
 }
 
 export type App = ReturnType<typeof createApp>;

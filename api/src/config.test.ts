@@ -17,7 +17,16 @@ describe('loadConfig', () => {
       },
       shellDist: join(repoRoot, 'shell', 'dist'),
       dataDir: join(repoRoot, '.data'),
+      supabase: null,
     });
+  });
+
+  test('a hosted Supabase project needs its anon key', () => {
+    expect(loadConfig({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({
+      url: 'https://abc.supabase.co',
+      anonKey: 'anon',
+    });
+    expect(() => loadConfig({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(ConfigError);
   });
 
   test('the repo root is the monorepo root, whatever the cwd', async () => {

@@ -14,6 +14,8 @@ export interface ApiConfig {
   shellDist: string;
   /** Absolute path of the data directory of the embedded defaults. */
   dataDir: string;
+  /** The hosted Supabase project the browser signs in with; null means this api serves /auth/v1 itself. */
+  supabase: { url: string; anonKey: string } | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -33,7 +35,16 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     remotes: loadRemotes(env),
     shellDist: resolve(repoRoot, read(env, 'SHELL_DIST') ?? 'shell/dist'),
     dataDir: resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'),
+    supabase: loadSupabase(env),
   };
+}
+
+function loadSupabase(env: Env): ApiConfig['supabase'] {
+  const url = read(env, 'SUPABASE_URL');
+  if (url === undefined) return null;
+  const anonKey = read(env, 'SUPABASE_ANON_KEY');
+  if (anonKey === undefined) throw new ConfigError('SUPABASE_ANON_KEY is required when SUPABASE_URL is set');
+  return { url: parseHttpUrl('SUPABASE_URL', url), anonKey };
 }
 
 /** The distinct origins the remotes are served from, in remote order (for CSP and CORS). */

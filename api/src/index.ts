@@ -1,6 +1,7 @@
-// Entry point: read the config from the environment and listen. Everything else lives in app.ts.
+// Entry point: read the config, open the database (migrating it) and auth, listen. The app is in app.ts.
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
+import { openServices } from './services.ts';
 
 let config: ApiConfig;
 try {
@@ -11,6 +12,18 @@ try {
   process.exit(1);
 }
 
-const app = createApp(config).listen(config.port);
+const services = await openServices(config);
+const app = createApp(config, { services }).listen(config.port);
 
-console.log(`Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl})`);
+console.log(
+  `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
+    `database ${services.db.kind}, auth ${services.auth.config.mode})`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await app.stop();
+    await services.db.close();
+    process.exit(0);
+  });
+}

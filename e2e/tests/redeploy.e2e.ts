@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { contactsDeployDir, repoRoot } from '../e2e-env.ts';
 
 const workDir = path.join(repoRoot, '.e2e-tmp/mfe-contacts-release-2');
@@ -64,7 +64,7 @@ function deploy(from: string, to: string) {
   for (const file of last) cpSync(path.join(from, file), path.join(to, file));
 }
 
-test('a remote rebuilt and served again appears on reload, with the shell untouched', async ({ page }) => {
+test('a remote rebuilt and served again appears on reload, with the shell untouched', async ({ page, signedIn: _user }) => {
   const original = path.join(repoRoot, '.e2e-tmp/mfe-contacts-release-1');
   rmSync(original, { recursive: true, force: true });
   cpSync(contactsDeployDir, original, { recursive: true });

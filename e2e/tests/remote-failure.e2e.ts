@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { e2eRemotePorts } from '../e2e-env.ts';
 
 const contactsManifest = `http://localhost:${e2eRemotePorts.contacts}/mf-manifest.json`;
 
-test('a blocked remote shows its fallback, the rest works, and Retry recovers', async ({ page }) => {
+test('a blocked remote shows its fallback, the rest works, and Retry recovers', async ({ page, signedIn: _user }) => {
   await page.route(contactsManifest, (route) => route.abort('connectionrefused'));
   await page.goto('/home/contacts');
 
@@ -26,7 +26,7 @@ test('a blocked remote shows its fallback, the rest works, and Retry recovers', 
   await expect(fallback).toHaveCount(0);
 });
 
-test('a remote whose entry script fails also falls back, and only that area', async ({ page }) => {
+test('a remote whose entry script fails also falls back, and only that area', async ({ page, signedIn: _user }) => {
   const entry = `http://localhost:${e2eRemotePorts.dialer}/remoteEntry.js*`;
   let entryRequests = 0;
   await page.route(entry, (route) => {
@@ -49,7 +49,7 @@ test('a remote whose entry script fails also falls back, and only that area', as
   await expect(page.getByRole('group', { name: 'Keypad' })).toBeVisible();
 });
 
-test('a manifest that fails once is retried and the remote still renders', async ({ page }) => {
+test('a manifest that fails once is retried and the remote still renders', async ({ page, signedIn: _user }) => {
   const manifest = `http://localhost:${e2eRemotePorts.billing}/mf-manifest.json`;
   let failures = 0;
   await page.route(manifest, (route) => (failures++ === 0 ? route.abort('connectionreset') : route.continue()));

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 
 const tabs = [
   { name: 'Calls', path: '/home/calls', remote: 'dialer', heading: 'Recent Calls' },
@@ -7,7 +7,7 @@ const tabs = [
   { name: 'Settings', path: '/home/settings', remote: 'billing', heading: 'Billing' },
 ] as const;
 
-test('every tab renders its remote inside the shell', async ({ page }) => {
+test('every tab renders its remote inside the shell', async ({ page, signedIn: _user }) => {
   await page.goto('/home');
   const main = page.locator('main#main');
   await expect(main.locator('[data-remote="dialer"]')).toBeVisible();
@@ -35,7 +35,7 @@ test('every tab renders its remote inside the shell', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Keypad' })).toBeVisible();
 });
 
-test('remotes share the one React, query client and kit of the shell', async ({ page }) => {
+test('remotes share the one React, query client and kit of the shell', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
   const federation = await page.evaluate(() => {
@@ -57,7 +57,7 @@ test('remotes share the one React, query client and kit of the shell', async ({ 
   }
 });
 
-test('each build brings its own styles without breaking the others', async ({ page }) => {
+test('each build brings its own styles without breaking the others', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
   const heading = page.getByRole('heading', { name: 'Contacts', exact: true });
   await expect(heading).toBeVisible();
@@ -72,13 +72,15 @@ test('each build brings its own styles without breaking the others', async ({ pa
   await expect(page.locator('body')).toHaveCSS('margin', '0px');
 });
 
-test('the header: balance, add credits and the avatar menu', async ({ page }) => {
+test('the header: balance, add credits and the avatar menu', async ({ page, signedIn: _user }) => {
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
   });
   await page.goto('/home');
   await expect(page.getByRole('link', { name: 'Add credits' })).toBeVisible();
+  // a new account starts at $0.00 (spec §3 users.balance default)
+  await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeVisible();
@@ -93,21 +95,23 @@ test('the header: balance, add credits and the avatar menu', async ({ page }) =>
   expect(cspViolations).toEqual([]);
 });
 
-test('/home/transactions is a view without a tab', async ({ page }) => {
+test('/home/transactions is a view without a tab', async ({ page, signedIn: _user }) => {
   await page.goto('/home/transactions');
   await expect(page.getByRole('heading', { name: 'Balance & Transactions' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
 });
 
-test('page metadata: title, canonical, share tags, noindex on /home', async ({ page }) => {
+test('page metadata: title, canonical, share tags, noindex on /home', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
   await expect(page).toHaveTitle('Contacts | Ringwise');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/home\/contacts$/);
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Contacts | Ringwise');
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+});
 
+test('the public landing page is indexable', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toBeVisible();
   await expect(page).toHaveTitle(/\| Ringwise$/);

@@ -6,6 +6,8 @@ import { SignedInShell } from './layout/signed-in-shell.tsx';
 import { HomeView } from './pages/home-view.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageSpinner } from './pages/page-spinner.tsx';
+import { AuthGate } from './auth/auth-gate.tsx';
+import { useRedirectSignedInToHome } from './auth/landing-redirect.ts';
 
 // Pages without a remote in them are fetched when visited, keeping them out of the first load.
 const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
@@ -22,7 +24,7 @@ export function AppRoutes() {
   if (!match) return <NotFoundPage />;
   switch (match.name) {
     case 'landing':
-      return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing' }} />;
+      return <LandingRoute />;
     case 'country':
       return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country }} />;
     case 'sign-in':
@@ -30,27 +32,32 @@ export function AppRoutes() {
       return withSpinner(<AuthPage mode={match.name} />);
     case 'home':
       return (
-        <SignedInShell view={match.view}>
+        <SignedIn view={match.view}>
           <HomeView view={match.view} />
-        </SignedInShell>
+        </SignedIn>
       );
     case 'checkout':
       return (
-        <SignedInShell view={null}>
+        <SignedIn view={null}>
           <RemoteSlot remote="billing" area="Checkout" props={{ view: 'checkout' }} />
-        </SignedInShell>
+        </SignedIn>
       );
     case 'admin':
-      return (
-        <SignedInShell view={null}>
-          {withSpinner(<AdminPage section={match.section} />)}
-        </SignedInShell>
-      );
+      return <SignedIn view={null}>{withSpinner(<AdminPage section={match.section} />)}</SignedIn>;
     case 'profile-settings':
-      return (
-        <SignedInShell view={null}>
-          {withSpinner(<ProfileSettingsPage />)}
-        </SignedInShell>
-      );
+      return <SignedIn view={null}>{withSpinner(<ProfileSettingsPage />)}</SignedIn>;
   }
+}
+
+function SignedIn({ view, children }: { view: Parameters<typeof SignedInShell>[0]['view']; children: ReactNode }) {
+  return (
+    <AuthGate>
+      <SignedInShell view={view}>{children}</SignedInShell>
+    </AuthGate>
+  );
+}
+
+function LandingRoute() {
+  useRedirectSignedInToHome();
+  return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing' }} />;
 }

@@ -45,8 +45,22 @@ export function loadedRemoteComponent(id: string): RemoteComponent | undefined {
   return loaded.get(id);
 }
 
-/** Loads `<remote>/<module>`'s default export; failures come back as a marker, never as a throw. */
-export async function loadRemoteComponent(id: string): Promise<RemoteComponent | FailedRemoteModule> {
+const inflight = new Map<string, Promise<RemoteComponent | FailedRemoteModule>>();
+
+/**
+ * Loads `<remote>/<module>`'s default export; failures come back as a marker, never as a throw.
+ * Concurrent calls share one load, so a view can start loading its remotes before it renders.
+ */
+export function loadRemoteComponent(id: string): Promise<RemoteComponent | FailedRemoteModule> {
+  let pending = inflight.get(id);
+  if (!pending) {
+    pending = load(id).finally(() => inflight.delete(id));
+    inflight.set(id, pending);
+  }
+  return pending;
+}
+
+async function load(id: string): Promise<RemoteComponent | FailedRemoteModule> {
   try {
     await ensureRemotesRegistered();
   } catch (error) {

@@ -1,7 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { HomeView as View } from '@ringwise/routes';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
-import { SettingsView } from './settings-view.tsx';
+import { loadRemoteComponent } from '../federation/remotes.ts';
+import { PageSpinner } from './page-spinner.tsx';
+
+// Settings (and its tabs) is not part of the first load; its remote sections start loading in the same
+// moment as its own code, so opening it costs no extra round trip.
+const loadSettingsView = () => {
+  for (const id of ['billing/widgets/settings-billing', 'numbers/app']) void loadRemoteComponent(id);
+  return import('./settings-view.tsx').then((m) => ({ default: m.SettingsView }));
+};
+const SettingsView = lazy(loadSettingsView);
 
 const titles: Record<View, string> = {
   dialer: 'Dialer',
@@ -40,6 +50,10 @@ function ViewContent({ view }: { view: View }) {
     case 'rates':
       return <RemoteSlot remote="marketing" area="Rates" props={{ page: 'rates' }} />;
     case 'settings':
-      return <SettingsView />;
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <SettingsView />
+        </Suspense>
+      );
   }
 }

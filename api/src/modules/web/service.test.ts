@@ -125,3 +125,13 @@ describe('injectIntoHead', () => {
     expect(injectIntoHead('<head></head>', ['<A>'], 'a<b')).toBe('<head><A><title>a&#60;b</title></head>');
   });
 });
+
+describe('hosted Auth in the page', () => {
+  test('the Supabase project is named in the head only when configured', () => {
+    const remotes = { dialer: 'http://d', contacts: 'http://c', billing: 'http://b', numbers: 'http://n', marketing: 'http://m' };
+    expect(headTags({ remotes, supabase: null }, null).join('')).not.toContain('ringwise:supabase');
+    const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key' } }, null).join('');
+    expect(tags).toContain('<meta name="ringwise:supabase-url" content="https://abc.supabase.co">');
+    expect(tags).toContain('<meta name="ringwise:supabase-anon-key" content="anon&#34;key">');
+  });
+});

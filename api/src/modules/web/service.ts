@@ -147,9 +147,14 @@ export function notFoundText(): WebResponse {
 }
 
 /** What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes. */
-export function headTags(config: Pick<ApiConfig, 'remotes'>, match: RouteMatch | null): string[] {
+export function headTags(config: Pick<ApiConfig, 'remotes' | 'supabase'>, match: RouteMatch | null): string[] {
   const preload = (href: string) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`;
   const tags = [preload('/remotes.json'), ...remotesForRoute(match).map((key) => preload(manifestUrl(config.remotes[key])))];
+  // the hosted Auth project the browser signs in with; without it the browser uses this origin's /auth/v1
+  if (config.supabase) {
+    tags.push(`<meta name="ringwise:supabase-url" content="${escapeHtml(config.supabase.url)}">`);
+    tags.push(`<meta name="ringwise:supabase-anon-key" content="${escapeHtml(config.supabase.anonKey)}">`);
+  }
   if (isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
   return tags;
 }
@@ -207,7 +212,7 @@ export class ShellTemplate {
  * not-found view) for any other path, 503 when the shell has not been built.
  */
 export async function shellPageResponse(
-  config: Pick<ApiConfig, 'remotes'>,
+  config: Pick<ApiConfig, 'remotes' | 'supabase'>,
   template: ShellTemplate,
   pathname: string,
 ): Promise<WebResponse> {

@@ -1,0 +1,49 @@
+// `auth: true` on a route: the bearer token is verified and the handler gets the user and a database
+// handle that runs its work as that user (role authenticated + request.jwt.claims, so RLS applies).
+import { Elysia } from 'elysia';
+import type { Database, JwtClaims, Sql } from '../db/database.ts';
+import { HttpError } from '../plugins/errors.ts';
+import type { TokenVerifier } from './verify.ts';
+
+export interface AuthUser {
+  id: string;
+  email: string | undefined;
+  claims: JwtClaims;
+}
+
+export interface UserDb {
+  /** Runs `work` in one transaction as the signed-in user. Call it once per request. */
+  run<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+export interface AuthPluginOptions {
+  verifier: TokenVerifier;
+  db: Pick<Database, 'asUser'>;
+}
+
+/** The bearer token of an Authorization header, or a 401 explaining what is wrong with it. */
+export function bearerToken(header: string | null | undefined): string {
+  if (!header) throw new HttpError(401, 'unauthorized', 'Sign in first: this endpoint needs an "Authorization: Bearer <access token>" header.');
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>".');
+  return match[1];
+}
+
+export const authPlugin = ({ verifier, db }: AuthPluginOptions) =>
+  new Elysia({ name: 'plugin.auth' }).macro({
+    auth: {
+      async resolve({ headers, set }) {
+        let claims: JwtClaims;
+        try {
+          claims = await verifier.verify(bearerToken(headers.authorization));
+        } catch (error) {
+          // RFC 6750 §3: tell the client which scheme to use (the body carries the api's error envelope).
+          if (error instanceof HttpError && error.status === 401) set.headers['www-authenticate'] = 'Bearer';
+          throw error;
+        }
+        const user: AuthUser = { id: claims.sub, email: typeof claims.email === 'string' && claims.email ? claims.email : undefined, claims };
+        const userDb: UserDb = { run: (work) => db.asUser(claims, work) };
+        return { user, db: userDb };
+      },
+    },
+  });

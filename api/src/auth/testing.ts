@@ -1,0 +1,55 @@
+// Test helpers: a throwaway signing key, the local auth config, and hand-made tokens (good and bad).
+import { exportJWK, generateKeyPair, calculateJwkThumbprint, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { loadAuthConfig, type LocalAuthConfig } from './config.ts';
+import { importSigningKey, type SigningKey } from './keys.ts';
+
+export const testPublicUrl = 'http://localhost';
+
+/** The local auth config of tests: issuer http://localhost/auth/v1, keys in a throwaway directory. */
+export function testLocalAuthConfig(dataDir = '/tmp/ringwise-test-auth'): LocalAuthConfig {
+  const config = loadAuthConfig({}, testPublicUrl, dataDir);
+  if (config.mode !== 'local') throw new Error('expected local auth mode');
+  return config;
+}
+
+/** A fresh in-memory ES256 signing key (nothing written to disk). */
+export async function createTestSigningKey(): Promise<SigningKey> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  return importSigningKey({ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256' });
+}
+
+export interface TestTokenOptions {
+  alg?: 'ES256' | 'RS256' | 'HS256';
+  kid?: string;
+  issuer?: string;
+  audience?: string;
+  /** Unix seconds; default one hour from now. */
+  exp?: number;
+  /** Unix seconds; default now. */
+  iat?: number;
+}
+
+export const testUserId = '6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b';
+
+/** Signs claims (default: a signed-in user's) with `key`. */
+export async function signTestToken(
+  key: CryptoKey | Uint8Array,
+  claims: JWTPayload = { sub: testUserId, role: 'authenticated', email: 'ada@example.test' },
+  options: TestTokenOptions = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: options.alg ?? 'ES256', typ: 'JWT', ...(options.kid ? { kid: options.kid } : {}) })
+    .setIssuer(options.issuer ?? `${testPublicUrl}/auth/v1`)
+    .setAudience(options.audience ?? 'authenticated')
+    .setIssuedAt(options.iat ?? now)
+    .setExpirationTime(options.exp ?? now + 3600)
+    .sign(key);
+}
+
+/** An unsigned token (`alg: none`) carrying otherwise perfect claims. */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+}

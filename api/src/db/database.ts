@@ -1,0 +1,97 @@
+// The database layer the rest of the api uses (ARCHITECTURE.md §4-5): one interface over PostgreSQL
+// (postgres.js, DATABASE_URL) and PGlite (DATA_DIR). Every unit of work is ONE transaction, run either
+// as the connection's own role (privileged), as role `authenticated` with the verified JWT claims (so
+// row-level security decides), or as role `anon`.
+//
+// Values come back the same from both engines:
+//   numeric, bigint (int8)     -> string, exactly as PostgreSQL prints it ("9.94", "25.00"): money is never a JS float
+//   timestamptz                -> ISO 8601 string in UTC with PostgreSQL's precision: "2026-11-22T02:23:32.890123Z"
+//   timestamp (without tz)     -> ISO 8601 string without zone: "2026-11-22T02:23:32.890123"
+//   date                       -> "YYYY-MM-DD"
+//   json, jsonb                -> parsed values; integer/real -> number; boolean -> boolean; uuid, text -> string
+// Parameters are always `$1`, `$2`, ...; values are never interpolated into the SQL text. A parameter for a
+// json/jsonb value may be an object (serialised with JSON.stringify) or a string that already holds JSON text.
+// Pass money as strings ("19.99"). Errors carry PostgreSQL's SQLSTATE in `code` ("42501" permission denied,
+// "23505" unique violation, "23514" check violation, e.g. "insufficient balance") on both engines.
+
+/** A handle on the current transaction. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Claims of a verified access token (Supabase Auth's shape). */
+export interface JwtClaims {
+  sub: string;
+  role: string;
+  email?: string;
+  aud?: string | string[];
+  exp?: number;
+  iat?: number;
+  session_id?: string;
+  [claim: string]: unknown;
+}
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  /** Privileged work (webhooks, billing, the local auth server): the connection's own role, one transaction. */
+  privileged<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** A signed-in user's request: ONE transaction, `set local role authenticated`, the verified claims in
+   *  `request.jwt.claims` (set_config(..., true)), so RLS decides. */
+  asUser<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** A signed-out request: one transaction as role anon. */
+  asAnon<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A transaction handle that can also run a multi-statement script (no parameters): migrations, test setup. */
+export interface ScriptSql extends Sql {
+  exec(script: string): Promise<void>;
+}
+
+/** What the two engines implement: a Database whose privileged transactions can run scripts. */
+export interface EngineDatabase extends Database {
+  privileged<T>(work: (sql: ScriptSql) => Promise<T>): Promise<T>;
+}
+
+/** The statement both engines run first in a user's or anon's transaction. */
+export const enterRoleSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`;
+
+/** Parameters of `enterRoleSql` for a signed-in user: always role authenticated, whatever the token's role claim says. */
+export function userRoleParams(claims: JwtClaims): [string, string] {
+  if (typeof claims.sub !== 'string' || claims.sub === '') throw new Error('asUser needs claims with a sub');
+  return ['authenticated', JSON.stringify(claims)];
+}
+
+/** Parameters of `enterRoleSql` for a signed-out request. */
+export const anonRoleParams: [string, string] = ['anon', JSON.stringify({ role: 'anon' })];
+
+const timestampPattern = /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\.\d+)?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?)?$/;
+
+/** PostgreSQL's text form of a timestamptz ("2026-11-22 02:23:32.89+00", any zone) as an ISO 8601 UTC string
+ *  keeping every fractional digit ("2026-11-22T02:23:32.89Z"). infinity / -infinity / BC dates pass through. */
+export function timestamptzToIso(text: string): string {
+  const m = timestampPattern.exec(text);
+  if (!m) return text;
+  const [, y, mo, d, h, mi, s, fraction = '', sign, oh = '00', om = '00', os = '00'] = m;
+  const offsetSeconds = (sign === '-' ? -1 : 1) * (Number(oh) * 3600 + Number(om) * 60 + Number(os));
+  if (!sign || offsetSeconds === 0) return `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}Z`;
+  const utc = new Date(0);
+  utc.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  utc.setUTCHours(Number(h), Number(mi), Number(s) - offsetSeconds);
+  const iso = utc.toISOString();
+  return `${iso.slice(0, iso.indexOf('.'))}${fraction}Z`;
+}
+
+/** PostgreSQL's text form of a timestamp without time zone as an ISO 8601 string without a zone. */
+export function timestampToIso(text: string): string {
+  return timestampPattern.test(text) ? text.replace(' ', 'T') : text;
+}
+
+/** Type OIDs both engines parse the same way (see the table at the top of this file). */
+export const pgTypes = {
+  int8: 20,
+  numeric: 1700,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+} as const;

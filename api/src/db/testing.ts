@@ -1,0 +1,102 @@
+// Test helpers: a fresh migrated database on the machine's PostgreSQL or in memory with PGlite, and
+// users created the way the auth server creates them (an auth.users row; the trigger makes the profile).
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { Database, EngineDatabase, JwtClaims } from './database.ts';
+import { migrate } from './migrate.ts';
+import { createPgliteDatabase } from './pglite.ts';
+import { createPostgresDatabase } from './postgres.ts';
+
+export const defaultAdminUrl = 'postgres://root@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  db: EngineDatabase;
+  /** Connection string of the new database. */
+  url: string;
+  /** Closes db, ends the database's other connections and drops it. */
+  drop(): Promise<void>;
+}
+
+/** Creates `ringwise_test_<random>` on TEST_DATABASE_ADMIN_URL (default postgres://root@127.0.0.1:5432/postgres)
+ *  and migrates it with the shim. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl;
+  const name = `ringwise_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createPostgresDatabase(url.toString(), { max: 4 });
+  const drop = async () => {
+    await db.close();
+    await dropDatabase(adminUrl, name);
+  };
+  if (options.migrate !== false) {
+    try {
+      await migrate(db, { supabase: false });
+    } catch (error) {
+      await drop();
+      throw error;
+    }
+  }
+  return { db, url: url.toString(), drop };
+}
+
+/** Drops a database created by createTestDatabase, ending its connections first. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!/^ringwise_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await admin.unsafe('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** An in-memory PGlite, migrated with the shim. Its first start in a process compiles WASM (seconds): share one per file. */
+export async function createTestPglite(): Promise<EngineDatabase> {
+  const db = await createPgliteDatabase(null);
+  await migrate(db, { supabase: false });
+  return db;
+}
+
+export interface TestUser {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  /** Extra raw_user_meta_data. */
+  metadata?: Record<string, unknown>;
+}
+
+/** Inserts an auth.users row (as the local auth server does); the trigger creates the public.users profile. Returns the id. */
+export async function createAuthUser(db: Database, user: TestUser): Promise<string> {
+  const metadata = {
+    ...user.metadata,
+    ...(user.firstName === undefined ? {} : { first_name: user.firstName }),
+    ...(user.lastName === undefined ? {} : { last_name: user.lastName }),
+  };
+  const [row] = await db.privileged((sql) =>
+    sql.query<{ id: string }>(
+      `insert into auth.users (email, raw_user_meta_data, email_confirmed_at) values ($1, $2::jsonb, now()) returning id`,
+      [user.email, JSON.stringify(metadata)],
+    ),
+  );
+  if (!row) throw new Error('insert into auth.users returned nothing');
+  return row.id;
+}
+
+/** Claims of a signed-in user, as a verified Supabase access token carries them. */
+export function userClaims(id: string, email?: string): JwtClaims {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3600, ...(email ? { email } : {}) };
+}
+
+/** A unique e-mail address for a test user. */
+export function testEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.test`;
+}

@@ -1,0 +1,128 @@
+// The local Supabase Auth stand-in under /auth/v1, mounted only when SUPABASE_URL is unset. It speaks
+// GoTrue's wire format so the browser's @supabase/supabase-js code is the same as in production.
+// Errors are GoTrue's `{ code, error_code, msg }`, never the api's envelope: every handler answers its own.
+import { Elysia } from 'elysia';
+import type { Database } from '../../db/database.ts';
+import { GoTrueError, parseJsonObject, type GoTrueErrorBody } from './model.ts';
+import { createAuthService, type AuthService, type AuthServiceOptions, type ClientInfo } from './service.ts';
+import { createSqlAuthStore, type AuthStore } from './store.ts';
+
+export type AuthServerLogger = (error: unknown, request: { method: string; path: string }) => void;
+
+export type AuthServerOptions = Omit<AuthServiceOptions, 'store'> &
+  (
+    | { /** The database (auth.users, auth.sessions, auth.refresh_tokens, auth.rate_limits). */ db: Pick<Database, 'privileged'> }
+    | { /** Instead of `db`: a ready store (tests use the in-memory one). */ store: AuthStore }
+  ) & {
+    /** Where unexpected errors are reported (default: console.error). */
+    log?: AuthServerLogger;
+  };
+
+/** Request bodies larger than this are refused (they are a few hundred bytes in practice). */
+export const maxBodyBytes = 64 * 1024;
+
+const defaultLogger: AuthServerLogger = (error, request) => {
+  console.error(`[auth] ${request.method} ${request.path} failed:`, error);
+};
+
+interface Set {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+export const authServer = (options: AuthServerOptions) => {
+  const store = 'store' in options ? options.store : createSqlAuthStore(options.db);
+  const service: AuthService = createAuthService({ ...options, store });
+  const log = options.log ?? defaultLogger;
+
+  /** Runs the work and answers its result, or the GoTrue error it threw. */
+  async function answer<T>(set: Set, request: Request, path: string, work: () => Promise<T>): Promise<T | GoTrueErrorBody> {
+    set.headers['cache-control'] = 'no-store';
+    try {
+      return await work();
+    } catch (error) {
+      const failure = error instanceof GoTrueError ? error : unexpected(error, request, path);
+      set.status = failure.status;
+      if (failure.extra.retryAfterSeconds !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSeconds);
+      return failure.body();
+    }
+  }
+
+  function unexpected(error: unknown, request: Request, path: string): GoTrueError {
+    log(error, { method: request.method, path });
+    return new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please try again.');
+  }
+
+  const notFound = ({ request, path, set }: { request: Request; path: string; set: Set }) =>
+    answer(set, request, path, async () => {
+      throw new GoTrueError(404, 'not_found', `The local auth server does not implement ${request.method} ${path}`);
+    });
+
+  return (
+    new Elysia({ name: 'module.auth-server' })
+      .post(
+        '/auth/v1/signup',
+        ({ request, server, path, set }) =>
+          answer(set, request, path, async () => service.signUp(await readJsonBody(request), clientInfo(request, server))),
+        { parse: 'none' },
+      )
+      .post(
+        '/auth/v1/token',
+        ({ request, server, path, query, set }) =>
+          answer(set, request, path, async () => {
+            const grant = query.grant_type;
+            if (grant === 'password') return service.signInWithPassword(await readJsonBody(request), clientInfo(request, server));
+            if (grant === 'refresh_token') return service.refresh(await readJsonBody(request));
+            throw new GoTrueError(400, 'validation_failed', `unsupported_grant_type: "${grant ?? ''}" (this server supports password and refresh_token)`);
+          }),
+        { parse: 'none' },
+      )
+      .get('/auth/v1/user', ({ request, path, set }) => answer(set, request, path, () => service.getUser(request.headers.get('authorization'))))
+      .post(
+        '/auth/v1/logout',
+        ({ request, path, query, set }) =>
+          answer(set, request, path, async () => {
+            await service.logout(request.headers.get('authorization'), query.scope);
+            set.status = 204;
+            return '';
+          }),
+        { parse: 'none' },
+      )
+      .get('/auth/v1/.well-known/jwks.json', ({ set }) => {
+        set.headers['cache-control'] = 'public, max-age=600';
+        return service.jwks();
+      })
+      .get('/auth/v1/settings', ({ set }) => {
+        set.headers['cache-control'] = 'no-store';
+        return service.settings();
+      })
+      .get('/auth/v1/health', ({ set }) => {
+        set.headers['cache-control'] = 'no-store';
+        return { version: 'ringwise-local', name: 'GoTrue', description: 'Ringwise local stand-in for Supabase Auth' };
+      })
+      // Anything else under /auth/v1 (PUT /user, OTP, OAuth, …) is a GoTrue-shaped 404, never the shell's HTML.
+      .get('/auth/v1/*', notFound)
+      .all('/auth/v1/*', notFound, { parse: 'none' })
+  );
+};
+
+export type AuthServer = ReturnType<typeof authServer>;
+
+async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
+  const text = await request.text();
+  if (text.length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
+  return parseJsonObject(text);
+}
+
+interface RequestIpServer {
+  requestIP(request: Request): { address: string } | null;
+}
+
+/** X-Forwarded-For's first hop (the app is meant to run behind one proxy), else the socket address. */
+export function clientInfo(request: Request, server: RequestIpServer | null | undefined): ClientInfo {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  const ip = forwarded || server?.requestIP(request)?.address || null;
+  return { ip: ip ? ip.slice(0, 64) : null, userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null };
+}

@@ -1,0 +1,132 @@
+// An in-memory AuthStore with the SQL store's semantics, for tests of the HTTP layer and the service.
+// Not for production: its state lives in one process (the SQL store is what the server uses).
+import type { AuthStore, RotateResult, SessionRecord, UserRecord } from './store.ts';
+import { sessionIsActive } from './store.ts';
+
+interface TokenRow {
+  token: string;
+  userId: string;
+  sessionId: string;
+  parent: string | null;
+  revoked: boolean;
+}
+
+export interface MemoryAuthStore extends AuthStore {
+  readonly users: Map<string, UserRecord>;
+  readonly sessions: Map<string, SessionRecord>;
+  readonly refreshTokens: TokenRow[];
+}
+
+export function createMemoryAuthStore(now: () => Date = () => new Date()): MemoryAuthStore {
+  const users = new Map<string, UserRecord>();
+  const sessions = new Map<string, SessionRecord>();
+  const refreshTokens: TokenRow[] = [];
+  const limits = new Map<string, { windowStart: Date; hits: number }>();
+  const copy = <T extends object>(value: T): T => structuredClone(value);
+
+  const revokeSession = (sessionId: string) => {
+    for (const row of refreshTokens) if (row.sessionId === sessionId) row.revoked = true;
+    const session = sessions.get(sessionId);
+    if (session && sessionIsActive(session, now())) session.notAfter = now();
+  };
+  const deleteSession = (sessionId: string) => {
+    sessions.delete(sessionId);
+    for (let i = refreshTokens.length - 1; i >= 0; i--) if (refreshTokens[i]?.sessionId === sessionId) refreshTokens.splice(i, 1);
+  };
+
+  return {
+    users,
+    sessions,
+    refreshTokens,
+
+    async findUserByEmail(email) {
+      const user = [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase());
+      return user ? copy(user) : null;
+    },
+
+    async findUserById(id) {
+      const user = users.get(id);
+      return user ? copy(user) : null;
+    },
+
+    async createUser({ email, passwordHash, userMetadata }) {
+      if ([...users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase())) return null;
+      const at = now();
+      const user: UserRecord = {
+        id: crypto.randomUUID(),
+        aud: 'authenticated',
+        role: 'authenticated',
+        email,
+        encryptedPassword: passwordHash,
+        emailConfirmedAt: at,
+        lastSignInAt: null,
+        appMetadata: { provider: 'email', providers: ['email'] },
+        userMetadata: copy(userMetadata),
+        isAnonymous: false,
+        bannedUntil: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      users.set(user.id, user);
+      return copy(user);
+    },
+
+    async startSession({ userId, refreshTokenHash }) {
+      const user = users.get(userId);
+      if (!user) throw new Error(`startSession: no user ${userId}`);
+      const at = now();
+      user.lastSignInAt = at;
+      user.updatedAt = at;
+      const session: SessionRecord = { id: crypto.randomUUID(), userId, createdAt: at, notAfter: null };
+      sessions.set(session.id, session);
+      refreshTokens.push({ token: refreshTokenHash, userId, sessionId: session.id, parent: null, revoked: false });
+      return { session: copy(session), user: copy(user) };
+    },
+
+    async rotateRefreshToken(tokenHash, newTokenHash): Promise<RotateResult> {
+      const row = refreshTokens.find((r) => r.token === tokenHash);
+      if (!row) return { status: 'not_found' };
+      if (row.revoked) {
+        const parentOfActive = refreshTokens.some((r) => r.sessionId === row.sessionId && r.parent === tokenHash && !r.revoked);
+        if (!parentOfActive) {
+          revokeSession(row.sessionId);
+          return { status: 'reused' };
+        }
+      } else {
+        for (const r of refreshTokens) if (r.sessionId === row.sessionId) r.revoked = true;
+      }
+      const session = sessions.get(row.sessionId);
+      if (!session) return { status: 'not_found' };
+      if (!sessionIsActive(session, now())) return { status: 'session_expired' };
+      refreshTokens.push({ token: newTokenHash, userId: session.userId, sessionId: session.id, parent: tokenHash, revoked: false });
+      const user = users.get(session.userId);
+      if (!user) return { status: 'not_found' };
+      return { status: 'rotated', session: copy(session), user: copy(user) };
+    },
+
+    async findSession(id) {
+      const session = sessions.get(id);
+      return session ? copy(session) : null;
+    },
+
+    async endSessions(userId, sessionId, scope) {
+      for (const session of sessions.values()) {
+        if (session.userId !== userId) continue;
+        const isCurrent = session.id === sessionId;
+        const end = scope === 'global' || (scope === 'local' ? isCurrent : sessionId === null || !isCurrent);
+        if (end) deleteSession(session.id);
+      }
+    },
+
+    async hitRateLimit(key, windowSeconds, at) {
+      const current = limits.get(key);
+      const windowMs = windowSeconds * 1000;
+      const entry =
+        current && current.windowStart.getTime() + windowMs > at.getTime()
+          ? { windowStart: current.windowStart, hits: current.hits + 1 }
+          : { windowStart: at, hits: 1 };
+      limits.set(key, entry);
+      return { hits: entry.hits, resetAt: new Date(entry.windowStart.getTime() + windowMs) };
+    },
+  };
+}

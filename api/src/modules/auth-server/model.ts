@@ -1,0 +1,183 @@
+// GoTrue's wire format (what @supabase/auth-js sends and expects), and the parsing of request bodies.
+// Errors are GoTrue's legacy shape `{ code: <status>, error_code, msg }`: auth-js reads `error_code` and `msg`.
+
+/** GoTrue error codes this server answers with (a subset of auth-js's ErrorCode). */
+export type GoTrueErrorCode =
+  | 'bad_json'
+  | 'validation_failed'
+  | 'weak_password'
+  | 'user_already_exists'
+  | 'invalid_credentials'
+  | 'email_not_confirmed'
+  | 'user_banned'
+  | 'refresh_token_not_found'
+  | 'refresh_token_already_used'
+  | 'session_expired'
+  | 'no_authorization'
+  | 'bad_jwt'
+  | 'session_not_found'
+  | 'user_not_found'
+  | 'over_request_rate_limit'
+  | 'request_too_large'
+  | 'not_found'
+  | 'unexpected_failure';
+
+export interface GoTrueErrorBody {
+  code: number;
+  error_code: GoTrueErrorCode;
+  msg: string;
+  weak_password?: { reasons: string[] };
+}
+
+/** An expected failure of an auth endpoint, answered in GoTrue's format. */
+export class GoTrueError extends Error {
+  override readonly name = 'GoTrueError';
+
+  constructor(
+    readonly status: number,
+    readonly errorCode: GoTrueErrorCode,
+    message: string,
+    readonly extra: { weakPasswordReasons?: string[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+
+  body(): GoTrueErrorBody {
+    const body: GoTrueErrorBody = { code: this.status, error_code: this.errorCode, msg: this.message };
+    if (this.extra.weakPasswordReasons) body.weak_password = { reasons: this.extra.weakPasswordReasons };
+    return body;
+  }
+}
+
+/** GoTrue's user object (auth-js `User`). Timestamps are ISO 8601 strings. */
+export interface GoTrueUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  email_confirmed_at: string | null;
+  phone: string;
+  confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  identities: [];
+  created_at: string;
+  updated_at: string;
+  is_anonymous: false;
+}
+
+/** GoTrue's session (auth-js `Session`), answered by /signup and /token. */
+export interface GoTrueSession {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  /** Unix seconds. */
+  expires_at: number;
+  refresh_token: string;
+  user: GoTrueUser;
+}
+
+export interface GoTrueSettings {
+  external: Record<string, boolean>;
+  disable_signup: boolean;
+  mailer_autoconfirm: boolean;
+  phone_autoconfirm: boolean;
+  sms_provider: string;
+  saml_enabled: boolean;
+  anonymous_users: boolean;
+}
+
+export const logoutScopes = ['global', 'local', 'others'] as const;
+export type LogoutScope = (typeof logoutScopes)[number];
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  data: Record<string, unknown>;
+}
+
+export interface PasswordGrantInput {
+  email: string;
+  password: string;
+}
+
+/** Passwords shorter than this are refused at sign-up (422 weak_password). */
+export const minPasswordLength = 8;
+/** Longer passwords are refused outright: hashing megabytes of "password" is a cheap denial of service. */
+export const maxPasswordLength = 1024;
+const maxEmailLength = 254;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
+/** Parses a request body as a JSON object (GoTrue answers 400 bad_json otherwise). */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${error instanceof Error ? error.message : 'invalid JSON'}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Lower-cased, trimmed e-mail address, or a 400 validation_failed. */
+export function normaliseEmail(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) {
+    throw new GoTrueError(400, 'validation_failed', 'An email address is required.');
+  }
+  const email = value.trim().toLowerCase();
+  if (email.length > maxEmailLength || !emailPattern.test(email)) {
+    throw new GoTrueError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+  return email;
+}
+
+export function parseSignUp(body: Record<string, unknown>): SignUpInput {
+  if (body.phone !== undefined && body.email === undefined) {
+    throw new GoTrueError(400, 'validation_failed', 'Phone sign-ups are not supported; sign up with an email address.');
+  }
+  const email = normaliseEmail(body.email);
+  const { password, data } = body;
+  if (typeof password !== 'string' || password === '') {
+    throw new GoTrueError(422, 'validation_failed', 'Signup requires a valid password');
+  }
+  if (password.length < minPasswordLength) {
+    throw new GoTrueError(422, 'weak_password', `Password should be at least ${minPasswordLength} characters.`, { weakPasswordReasons: ['length'] });
+  }
+  if (password.length > maxPasswordLength) {
+    throw new GoTrueError(422, 'validation_failed', `Password should be at most ${maxPasswordLength} characters.`);
+  }
+  if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
+    throw new GoTrueError(400, 'validation_failed', '"data" must be an object (the user metadata).');
+  }
+  return { email, password, data: (data ?? {}) as Record<string, unknown> };
+}
+
+export function parsePasswordGrant(body: Record<string, unknown>): PasswordGrantInput {
+  const { email, password } = body;
+  if (typeof email !== 'string' || !email.trim()) {
+    throw new GoTrueError(400, 'validation_failed', 'An email address and a password are required.');
+  }
+  if (typeof password !== 'string' || password === '') {
+    throw new GoTrueError(400, 'validation_failed', 'An email address and a password are required.');
+  }
+  // Not validated further: any mismatch is just "Invalid login credentials".
+  return { email: email.trim().toLowerCase(), password };
+}
+
+export function parseRefreshGrant(body: Record<string, unknown>): string {
+  const token = body.refresh_token;
+  if (typeof token !== 'string' || !token) {
+    throw new GoTrueError(400, 'validation_failed', 'A refresh_token is required.');
+  }
+  return token;
+}
+
+export function parseLogoutScope(value: string | undefined): LogoutScope {
+  if (value === undefined || value === '') return 'global';
+  if ((logoutScopes as readonly string[]).includes(value)) return value as LogoutScope;
+  throw new GoTrueError(400, 'validation_failed', `Unsupported logout scope "${value}": use global, local or others.`);
+}

@@ -1,0 +1,141 @@
+// The store contract, on every backend: the SQL store on PGlite and PostgreSQL, and the in-memory one the
+// HTTP tests also use (so that it keeps the SQL store's semantics).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createTestPglite } from '../../db/testing.ts';
+import { backends, type TestBackend } from './backends.ts';
+import { hashRefreshToken, newRefreshToken } from './service.ts';
+import { createSqlAuthStore, type AuthStore } from './store.ts';
+import { ensureRateLimitsTable, uniqueEmail } from './testing.ts';
+
+const hash = () => hashRefreshToken(newRefreshToken());
+
+for (const backend of backends) {
+  describe.skipIf(!backend.available)(`AuthStore (${backend.name})`, () => {
+    let opened: TestBackend;
+    let store: AuthStore;
+    beforeAll(async () => {
+      opened = await backend.open();
+      store = opened.store;
+    });
+    afterAll(async () => {
+      await opened?.close();
+    });
+
+    const newUser = async (email = uniqueEmail().toLowerCase()) => {
+      const user = await store.createUser({ email, passwordHash: 'hash', userMetadata: { first_name: 'Ada' } });
+      if (!user) throw new Error('createUser returned null');
+      return user;
+    };
+
+    test('createUser: a confirmed e-mail user; a taken address (any case) gives null, also under a race', async () => {
+      const email = uniqueEmail().toLowerCase();
+      const user = await newUser(email);
+      expect(user).toMatchObject({
+        email,
+        aud: 'authenticated',
+        role: 'authenticated',
+        encryptedPassword: 'hash',
+        appMetadata: { provider: 'email', providers: ['email'] },
+        userMetadata: { first_name: 'Ada' },
+        isAnonymous: false,
+        bannedUntil: null,
+        lastSignInAt: null,
+      });
+      expect(user.emailConfirmedAt).toBeInstanceOf(Date);
+      expect(user.createdAt).toBeInstanceOf(Date);
+      expect(await store.createUser({ email: email.toUpperCase(), passwordHash: 'x', userMetadata: {} })).toBeNull();
+      expect((await store.findUserByEmail(email.toUpperCase()))?.id).toBe(user.id);
+      expect((await store.findUserById(user.id))?.email).toBe(email);
+
+      const raced = uniqueEmail().toLowerCase();
+      const results = await Promise.all([0, 1, 2].map(() => store.createUser({ email: raced, passwordHash: 'h', userMetadata: {} })));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    test('startSession stamps last_sign_in_at and stores the first refresh token', async () => {
+      const user = await newUser();
+      const token = hash();
+      const { session, user: signedIn } = await store.startSession({ userId: user.id, refreshTokenHash: token, userAgent: 'ua', ip: '203.0.113.5' });
+      expect(session).toMatchObject({ userId: user.id, notAfter: null });
+      expect(signedIn.lastSignInAt).toBeInstanceOf(Date);
+      expect(await store.findSession(session.id)).toEqual(session);
+      expect((await opened.refreshTokens()).filter((t) => t.sessionId === session.id)).toEqual([
+        { token, parent: null, revoked: false, sessionId: session.id },
+      ]);
+    });
+
+    test('rotateRefreshToken: rotation, parent of the live token, reuse, unknown', async () => {
+      const user = await newUser();
+      const p = hash();
+      const { session } = await store.startSession({ userId: user.id, refreshTokenHash: p, userAgent: null, ip: null });
+      const c1 = hash();
+      expect(await store.rotateRefreshToken(p, c1)).toMatchObject({ status: 'rotated', session: { id: session.id }, user: { id: user.id } });
+      const c2 = hash();
+      expect((await store.rotateRefreshToken(p, c2)).status).toBe('rotated'); // sibling of c1
+      const d = hash();
+      expect((await store.rotateRefreshToken(c1, d)).status).toBe('rotated'); // retires c2
+      expect(await store.rotateRefreshToken(c2, hash())).toEqual({ status: 'reused' });
+      expect((await opened.refreshTokens()).filter((t) => t.sessionId === session.id).every((t) => t.revoked)).toBe(true);
+      expect((await store.findSession(session.id))?.notAfter).toBeInstanceOf(Date);
+      expect(await store.rotateRefreshToken(d, hash())).toEqual({ status: 'reused' });
+      expect(await store.rotateRefreshToken(hash(), hash())).toEqual({ status: 'not_found' });
+    });
+
+    test('rotateRefreshToken: concurrent refreshes with one token all succeed', async () => {
+      const user = await newUser();
+      const p = hash();
+      const { session } = await store.startSession({ userId: user.id, refreshTokenHash: p, userAgent: null, ip: null });
+      const results = await Promise.all([0, 1, 2].map(() => store.rotateRefreshToken(p, hash())));
+      expect(results.map((r) => r.status)).toEqual(['rotated', 'rotated', 'rotated']);
+      const live = (await opened.refreshTokens()).filter((t) => t.sessionId === session.id && !t.revoked);
+      expect(live).toHaveLength(3);
+      expect(live.every((t) => t.parent === p)).toBe(true);
+    });
+
+    test('endSessions: local, others, global', async () => {
+      const user = await newUser();
+      const start = () => store.startSession({ userId: user.id, refreshTokenHash: hash(), userAgent: null, ip: null });
+      const [a, b, c] = [await start(), await start(), await start()];
+      await store.endSessions(user.id, a.session.id, 'local');
+      expect(await store.findSession(a.session.id)).toBeNull();
+      expect(await store.findSession(b.session.id)).not.toBeNull();
+      await store.endSessions(user.id, b.session.id, 'others');
+      expect(await store.findSession(b.session.id)).not.toBeNull();
+      expect(await store.findSession(c.session.id)).toBeNull();
+      await store.endSessions(user.id, null, 'global');
+      expect(await store.findSession(b.session.id)).toBeNull();
+      expect((await opened.refreshTokens()).some((t) => [a, b, c].some((s) => s.session.id === t.sessionId))).toBe(false);
+    });
+
+    test('hitRateLimit: a fixed window per key', async () => {
+      const key = `test:${crypto.randomUUID()}`;
+      const t0 = new Date('2030-01-01T00:00:00Z');
+      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+      expect(await store.hitRateLimit(key, 60, t0)).toEqual({ hits: 1, resetAt: at(60) });
+      expect(await store.hitRateLimit(key, 60, at(10))).toEqual({ hits: 2, resetAt: at(60) });
+      expect((await store.hitRateLimit(`${key}:other`, 60, at(10))).hits).toBe(1);
+      expect(await store.hitRateLimit(key, 60, at(59))).toEqual({ hits: 3, resetAt: at(60) });
+      expect(await store.hitRateLimit(key, 60, at(60))).toEqual({ hits: 1, resetAt: at(120) });
+    });
+  });
+}
+
+describe('SQL store specifics (PGlite)', () => {
+  test('the session records IP and user agent; a new user gets a public.users profile', async () => {
+    const db = await createTestPglite();
+    try {
+      await ensureRateLimitsTable(db);
+      const store = createSqlAuthStore(db);
+      const user = await store.createUser({ email: uniqueEmail().toLowerCase(), passwordHash: 'h', userMetadata: {} });
+      const { session } = await store.startSession({ userId: user!.id, refreshTokenHash: hash(), userAgent: 'Firefox', ip: '2001:db8::1' });
+      const [row] = await db.privileged((sql) =>
+        sql.query<{ ip: string; user_agent: string }>('select host(ip) as ip, user_agent from auth.sessions where id = $1', [session.id]),
+      );
+      expect(row).toEqual({ ip: '2001:db8::1', user_agent: 'Firefox' });
+      const profiles = await db.privileged((sql) => sql.query('select 1 from public.users where id = $1', [user!.id]));
+      expect(profiles).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+});

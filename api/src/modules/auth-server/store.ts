@@ -1,0 +1,322 @@
+// Persistence of the local auth server: auth.users, auth.sessions, auth.refresh_tokens (and the
+// rate-limit counters in auth.rate_limits), always through the privileged owner role, one transaction per call.
+import type { Database, Sql } from '../../db/database.ts';
+
+export interface UserRecord {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  /** The password hash (argon2id from Bun.password, or bcrypt for imported users); null when none is set. */
+  encryptedPassword: string | null;
+  emailConfirmedAt: Date | null;
+  lastSignInAt: Date | null;
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  isAnonymous: boolean;
+  bannedUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  /** Past this instant the session is over (set when refresh-token reuse was detected). */
+  notAfter: Date | null;
+}
+
+export interface NewUser {
+  /** Already normalised (lower case). */
+  email: string;
+  passwordHash: string;
+  userMetadata: Record<string, unknown>;
+}
+
+export interface NewSession {
+  userId: string;
+  /** SHA-256 hex of the session's first refresh token. */
+  refreshTokenHash: string;
+  userAgent: string | null;
+  /** A valid IPv4/IPv6 address or null. */
+  ip: string | null;
+}
+
+export type RotateResult =
+  | { status: 'rotated'; session: SessionRecord; user: UserRecord }
+  /** The token had already been rotated: the whole session was revoked. */
+  | { status: 'reused' }
+  | { status: 'session_expired' }
+  | { status: 'not_found' };
+
+export interface RateLimitHit {
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** When the current window ends. */
+  resetAt: Date;
+}
+
+export interface AuthStore {
+  findUserByEmail(email: string): Promise<UserRecord | null>;
+  findUserById(id: string): Promise<UserRecord | null>;
+  /** Creates a confirmed e-mail user; null when the e-mail address (case-insensitively) is taken. */
+  createUser(user: NewUser): Promise<UserRecord | null>;
+  /** Stamps last_sign_in_at, creates the session and stores its first refresh token (hashed). */
+  startSession(session: NewSession): Promise<{ session: SessionRecord; user: UserRecord }>;
+  /**
+   * Revokes the refresh token with hash `tokenHash` (and any other live token of its session) and stores its
+   * child `newTokenHash` (parent = tokenHash).
+   * A revoked token that is the parent of a live one (GoTrue's "parent of active" rule: two tabs refreshed with the
+   * same token, auth-js ≥ 2.107 relies on the server for this) gets a sibling of that live token instead.
+   * Any other revoked token is a reuse: every refresh token of its session is revoked and the session ends.
+   */
+  rotateRefreshToken(tokenHash: string, newTokenHash: string): Promise<RotateResult>;
+  findSession(id: string): Promise<SessionRecord | null>;
+  /** Deletes sessions (their refresh tokens go with them): one (`local`), all of the user's (`global`), or all but one (`others`). */
+  endSessions(userId: string, sessionId: string | null, scope: 'global' | 'local' | 'others'): Promise<void>;
+  /** Counts one request against `key` in a fixed window of `windowSeconds` that starts at the window's first request. */
+  hitRateLimit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit>;
+}
+
+/** True while the session may be used (no end set, or the end is in the future). */
+export function sessionIsActive(session: SessionRecord, now: Date): boolean {
+  return session.notAfter === null || session.notAfter.getTime() > now.getTime();
+}
+
+/**
+ * The table the rate limiter needs, to be added to the shim next to auth.users (the tests create it
+ * when the shim does not have it yet). Fixed-window counters keyed by "<rule>:<client ip>".
+ */
+export const rateLimitsDdl = `create table if not exists auth.rate_limits (
+  key text primary key,
+  window_start timestamptz not null,
+  hits integer not null
+);
+comment on table auth.rate_limits is 'Fixed-window request counters of the local auth server (sign-in and sign-up per client IP).';
+create index if not exists rate_limits_window_start_idx on auth.rate_limits (window_start);
+revoke all on auth.rate_limits from public, anon, authenticated;
+grant all on auth.rate_limits to service_role;
+`;
+
+const userColumns = `id::text as id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at`;
+
+const sessionColumns = 'id::text as id, user_id::text as user_id, created_at, not_after';
+
+interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: unknown;
+  last_sign_in_at: unknown;
+  raw_app_meta_data: unknown;
+  raw_user_meta_data: unknown;
+  is_anonymous: boolean | null;
+  banned_until: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: unknown;
+  not_after: unknown;
+}
+
+/** The SQL store: every method is one transaction of the privileged (owner) role. */
+export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore {
+  const one = async <T>(sql: Sql, text: string, params: unknown[]): Promise<T | null> => (await sql.query<T>(text, params))[0] ?? null;
+
+  return {
+    findUserByEmail: (email) =>
+      db.privileged(async (sql) => {
+        const row = await one<UserRow>(sql, `select ${userColumns} from auth.users where lower(email) = lower($1) limit 1`, [email]);
+        return row && toUser(row);
+      }),
+
+    findUserById: (id) =>
+      db.privileged(async (sql) => {
+        const row = await one<UserRow>(sql, `select ${userColumns} from auth.users where id = $1`, [id]);
+        return row && toUser(row);
+      }),
+
+    createUser: ({ email, passwordHash, userMetadata }) =>
+      db.privileged(async (sql) => {
+        // No conflict target: the unique index is on lower(email), and any duplicate means "taken".
+        const row = await one<UserRow>(
+          sql,
+          `insert into auth.users (aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data, is_anonymous, created_at, updated_at)
+           values ('authenticated', 'authenticated', $1, $2, now(), $3::jsonb, false, now(), now())
+           on conflict do nothing
+           returning ${userColumns}`,
+          [email, passwordHash, JSON.stringify(userMetadata)],
+        );
+        return row && toUser(row);
+      }),
+
+    startSession: ({ userId, refreshTokenHash, userAgent, ip }) =>
+      db.privileged(async (sql) => {
+        const user = await one<UserRow>(
+          sql,
+          `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${userColumns}`,
+          [userId],
+        );
+        if (!user) throw new Error(`startSession: no user ${userId}`);
+        const session = await one<SessionRow>(
+          sql,
+          `insert into auth.sessions (id, user_id, created_at, updated_at, user_agent, ip)
+           values (gen_random_uuid(), $1, now(), now(), $2, $3::inet)
+           returning ${sessionColumns}`,
+          [userId, userAgent, ip],
+        );
+        if (!session) throw new Error('startSession: the session was not created');
+        await sql.query(
+          `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked, created_at, updated_at)
+           values ($1, $2, $3, null, false, now(), now())`,
+          [refreshTokenHash, userId, session.id],
+        );
+        return { session: toSession(session), user: toUser(user) };
+      }),
+
+    rotateRefreshToken: (tokenHash, newTokenHash) =>
+      db.privileged(async (sql): Promise<RotateResult> => {
+        // The row lock taken by this update makes a concurrent rotation of the same token wait, then see it revoked.
+        const revoked = await one<{ session_id: string }>(
+          sql,
+          `update auth.refresh_tokens set revoked = true, updated_at = now()
+           where token = $1 and not revoked
+           returning session_id::text as session_id`,
+          [tokenHash],
+        );
+        let sessionId: string;
+        if (revoked) {
+          sessionId = revoked.session_id;
+          // Siblings minted for a tab that lost a refresh race (below) die with this rotation: one line stays alive.
+          await sql.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+        } else {
+          const known = await one<{ session_id: string | null; parent_of_active: boolean }>(
+            sql,
+            `select t.session_id::text as session_id,
+                    exists (select 1 from auth.refresh_tokens c where c.session_id = t.session_id and c.parent = t.token and not c.revoked) as parent_of_active
+             from auth.refresh_tokens t where t.token = $1`,
+            [tokenHash],
+          );
+          if (!known?.session_id) return { status: 'not_found' };
+          if (!known.parent_of_active) {
+            await revokeSession(sql, known.session_id);
+            return { status: 'reused' };
+          }
+          // Parent of the active token: another tab refreshed with the same token first. Answer a sibling.
+          sessionId = known.session_id;
+        }
+        const sessionRow = await one<SessionRow & { active: boolean }>(
+          sql,
+          `select ${sessionColumns}, (not_after is null or not_after > now()) as active from auth.sessions where id = $1`,
+          [sessionId],
+        );
+        if (!sessionRow) return { status: 'not_found' };
+        if (!sessionRow.active) return { status: 'session_expired' };
+        const session = toSession(sessionRow);
+        await sql.query(
+          `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked, created_at, updated_at)
+           values ($1, $2, $3, $4, false, now(), now())`,
+          [newTokenHash, session.userId, session.id, tokenHash],
+        );
+        await sql.query('update auth.sessions set updated_at = now() where id = $1', [session.id]);
+        const user = await one<UserRow>(sql, `select ${userColumns} from auth.users where id = $1`, [session.userId]);
+        if (!user) return { status: 'not_found' };
+        return { status: 'rotated', session, user: toUser(user) };
+      }),
+
+    findSession: (id) =>
+      db.privileged(async (sql) => {
+        const row = await one<SessionRow>(sql, `select ${sessionColumns} from auth.sessions where id = $1`, [id]);
+        return row && toSession(row);
+      }),
+
+    endSessions: (userId, sessionId, scope) =>
+      db.privileged(async (sql) => {
+        if (scope === 'global') {
+          await sql.query('delete from auth.sessions where user_id = $1', [userId]);
+        } else if (sessionId === null) {
+          // A token without session_id: nothing identifies "this" session.
+          if (scope === 'others') await sql.query('delete from auth.sessions where user_id = $1', [userId]);
+        } else if (scope === 'local') {
+          await sql.query('delete from auth.sessions where id = $1 and user_id = $2', [sessionId, userId]);
+        } else {
+          await sql.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+        }
+      }),
+
+    hitRateLimit: (key, windowSeconds, now) =>
+      db.privileged(async (sql) => {
+        const row = await one<{ window_start: unknown; hits: number | string }>(
+          sql,
+          `insert into auth.rate_limits as r (key, window_start, hits) values ($1, $2::timestamptz, 1)
+           on conflict (key) do update set
+             window_start = case when r.window_start + make_interval(secs => $3::int) <= $2::timestamptz then $2::timestamptz else r.window_start end,
+             hits = case when r.window_start + make_interval(secs => $3::int) <= $2::timestamptz then 1 else r.hits + 1 end
+           returning window_start, hits`,
+          [key, now.toISOString(), windowSeconds],
+        );
+        // Forget windows that ended long ago, so the table stays as small as the set of recent clients.
+        await sql.query(`delete from auth.rate_limits where window_start < $1::timestamptz - interval '1 day'`, [now.toISOString()]);
+        const start = toDate(row?.window_start) ?? now;
+        return { hits: Number(row?.hits ?? 1), resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+      }),
+  };
+}
+
+async function revokeSession(sql: Sql, sessionId: string): Promise<void> {
+  await sql.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+  await sql.query(
+    'update auth.sessions set not_after = now(), updated_at = now() where id = $1 and (not_after is null or not_after > now())',
+    [sessionId],
+  );
+}
+
+function toUser(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    aud: row.aud ?? 'authenticated',
+    role: row.role ?? 'authenticated',
+    email: row.email ?? '',
+    encryptedPassword: row.encrypted_password || null,
+    emailConfirmedAt: toDate(row.email_confirmed_at),
+    lastSignInAt: toDate(row.last_sign_in_at),
+    appMetadata: toObject(row.raw_app_meta_data),
+    userMetadata: toObject(row.raw_user_meta_data),
+    isAnonymous: row.is_anonymous === true,
+    bannedUntil: toDate(row.banned_until),
+    createdAt: toDate(row.created_at) ?? new Date(0),
+    updatedAt: toDate(row.updated_at) ?? new Date(0),
+  };
+}
+
+function toSession(row: SessionRow): SessionRecord {
+  return { id: row.id, userId: row.user_id, createdAt: toDate(row.created_at) ?? new Date(0), notAfter: toDate(row.not_after) };
+}
+
+/** Drivers return timestamptz as Date (postgres.js, PGlite) or as text; null stays null. */
+export function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function toObject(value: unknown): Record<string, unknown> {
+  const parsed = typeof value === 'string' ? safeJson(value) : value;
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

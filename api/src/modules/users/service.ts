@@ -1,0 +1,134 @@
+// Reading the signed-in user's profile and changing one preference at a time. Every query runs inside the
+// caller's RLS-scoped transaction: the database itself limits it to the user's own row.
+import { HttpError } from '../../plugins/errors.ts';
+import type { Sql } from '../../db/database.ts';
+import {
+  preferenceColumns,
+  preferenceKeys,
+  preferenceOptions,
+  type CurrentUserResponse,
+  type PreferenceChange,
+  type PreferenceKey,
+} from './model.ts';
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  balance: string;
+  role: string;
+  auto_recharge_enabled: boolean;
+  auto_recharge_trigger: string;
+  auto_recharge_amount: string;
+  low_balance_alert_enabled: boolean;
+  low_balance_alert_threshold: string;
+  default_caller_id: string | null;
+  stripe_customer_id: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+function toResponse(row: UserRow): CurrentUserResponse {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    balance: row.balance,
+    role: row.role,
+    autoRechargeEnabled: row.auto_recharge_enabled,
+    autoRechargeTrigger: row.auto_recharge_trigger,
+    autoRechargeAmount: row.auto_recharge_amount,
+    lowBalanceAlertEnabled: row.low_balance_alert_enabled,
+    lowBalanceAlertThreshold: row.low_balance_alert_threshold,
+    defaultCallerId: row.default_caller_id,
+    stripeCustomerId: row.stripe_customer_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const userColumns = `id, email, first_name, last_name, profile_image_url, balance, role, auto_recharge_enabled,
+  auto_recharge_trigger, auto_recharge_amount, low_balance_alert_enabled, low_balance_alert_threshold,
+  default_caller_id, stripe_customer_id, created_at, updated_at`;
+
+export async function getCurrentUser(sql: Sql, userId: string): Promise<CurrentUserResponse> {
+  const [row] = await sql.query<UserRow>(`select ${userColumns} from public.users where id = $1`, [userId]);
+  if (!row) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
+  return toResponse(row);
+}
+
+const describeKeys = preferenceKeys.join(', ');
+
+/** Validates a PATCH body: exactly one known key with a value from the spec's options. */
+export function parsePreferenceChange(body: unknown): PreferenceChange {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'bad_request', `Send a JSON object with one preference (one of ${describeKeys}).`);
+  }
+  const entries = Object.entries(body);
+  if (entries.length !== 1) {
+    throw new HttpError(400, 'bad_request', `Send exactly one preference at a time (one of ${describeKeys}).`);
+  }
+  const [key, value] = entries[0] as [string, unknown];
+  if (!(preferenceKeys as readonly string[]).includes(key)) {
+    throw new HttpError(400, 'bad_request', `"${key}" is not a preference. Use one of ${describeKeys}.`);
+  }
+  const column = preferenceColumns[key as PreferenceKey];
+  switch (key) {
+    case 'autoRechargeEnabled':
+    case 'lowBalanceAlertEnabled':
+      if (typeof value !== 'boolean') throw new HttpError(400, 'bad_request', `${key} must be true or false.`);
+      return { key, column, value };
+    case 'autoRechargeTrigger':
+    case 'autoRechargeAmount':
+    case 'lowBalanceAlertThreshold': {
+      const options: readonly string[] = preferenceOptions[key];
+      const dollars = wholeDollars(value);
+      if (dollars === null || !options.includes(dollars)) {
+        throw new HttpError(400, 'bad_request', `${key} must be one of ${options.map((o) => `$${o}`).join(', ')}.`);
+      }
+      return { key, column, value: `${dollars}.00` };
+    }
+    default: {
+      if (value === null) return { key: 'defaultCallerId', column, value: null };
+      if (typeof value !== 'string' || !/^\+[1-9]\d{6,14}$/.test(value.trim())) {
+        throw new HttpError(400, 'bad_request', 'defaultCallerId must be a phone number in E.164 format, such as +14155550123, or null.');
+      }
+      return { key: 'defaultCallerId', column, value: value.trim() };
+    }
+  }
+}
+
+/** 5, "5", "5.00" → "5"; anything else (5.5, "abc", true) → null. */
+function wholeDollars(value: unknown): string | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,4})(?:\.0{1,2})?$/.exec(text);
+  return match ? String(Number(match[1])) : null;
+}
+
+export async function updatePreference(sql: Sql, userId: string, change: PreferenceChange): Promise<CurrentUserResponse> {
+  if (change.key === 'defaultCallerId' && change.value !== null) {
+    // only the user's own active virtual numbers and verified caller IDs may be offered as caller ID
+    const [owned] = await sql.query<{ ok: boolean }>(
+      `select exists (select 1 from public.virtual_numbers where phone_number = $1 and is_active)
+           or exists (select 1 from public.verified_caller_ids
+                      where phone_number = $1 and verification_status = 'verified' and deleted_at is null) as ok`,
+      [change.value],
+    );
+    if (!owned?.ok) {
+      throw new HttpError(400, 'bad_request', `${change.value} is not one of your virtual numbers or verified caller IDs.`);
+    }
+  }
+  // the column name comes from our own fixed map, never from the request
+  const [row] = await sql.query<UserRow>(
+    `update public.users set ${change.column} = $2 where id = $1 returning ${userColumns}`,
+    [userId, change.value],
+  );
+  if (!row) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
+  return toResponse(row);
+}
