@@ -4,8 +4,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
+import { createTestDatabase } from '../../api/src/db/testing.ts';
+import { createAuthServices } from '../../api/src/services.ts';
 import { remoteBuilds } from '../apps.ts';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
@@ -27,7 +31,19 @@ const servers = remoteBuilds.map((build, i) => {
   if (build.urlEnv) env[build.urlEnv] = `http://localhost:${port}`;
   return startRemoteServer(path.join(repoRoot, build.dir, 'dist'), port);
 });
-const api = createApp(loadConfig({ ...process.env, ...env })).listen(BASE_PORT);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ringwise-bench-'));
+const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
+const database = await createTestDatabase();
+const api = createApp(config, { services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }) } }).listen(BASE_PORT);
+
+// the signed-in views need a session: one user, stored the way the auth client stores it
+const signUp = await fetch(`${origin}/auth/v1/signup`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'correct horse battery' }),
+});
+if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+const storedSession = JSON.stringify(await signUp.json());
 
 console.log('\nRemote entries (remoteEntry.js, gzip -9; budget 10 KB each)');
 for (const build of remoteBuilds) {
@@ -49,8 +65,9 @@ interface Load {
   shellScripts: string[];
 }
 
-async function measure(route: string): Promise<Load> {
+async function measure(route: string, signedIn: boolean): Promise<Load> {
   const context = await browser.newContext();
+  if (signedIn) await context.addInitScript((session) => window.localStorage.setItem('ringwise-auth', session), storedSession);
   const page = await context.newPage();
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
@@ -87,9 +104,10 @@ function describe(url: string): string {
   return `${where}${u.pathname}`;
 }
 
-for (const route of ['/home', '/home/contacts', '/']) {
+// the signed-in views with a session; the landing page as a visitor (a session would send it to /home)
+for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/', false]] as const) {
   const loads: Load[] = [];
-  for (let i = 0; i < 5; i++) loads.push(await measure(route));
+  for (let i = 0; i < 5; i++) loads.push(await measure(route, signedIn));
   loads.sort((a, b) => a.renderMs - b.renderMs);
   const median = loads[2]!;
   console.log(`\n${route}: first remote rendered after ${median.renderMs.toFixed(0)} ms (median of 5), ${median.requests.length} requests before it:`);
@@ -106,5 +124,7 @@ for (const route of ['/home', '/home/contacts', '/']) {
 }
 
 await browser.close();
-api.stop();
+await api.stop();
 for (const server of servers) server.stop();
+await database.drop();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,97 @@
+// GET /api/auth/user under load (issue: data and auth): 1,000 users with 100,000 contacts, on the machine's
+// PostgreSQL and on PGlite. Requests go over HTTP on loopback, 16 at a time, each as a random user with a
+// real token through the whole stack (JWT check, RLS transaction, query). Prints requests per second and
+// p50/p99 latency.
+import { createApp } from '../../app.ts';
+import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTokenVerifier } from '../../auth/verify.ts';
+import type { EngineDatabase } from '../../db/database.ts';
+import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
+import { testConfig } from '../../testing/fixtures.ts';
+
+const USERS = 1_000;
+const CONTACTS_PER_USER = 100;
+const REQUESTS = 4_000;
+const CONCURRENCY = 16;
+const PORT = 3401;
+
+async function seed(db: EngineDatabase): Promise<string[]> {
+  return db.privileged(async (sql) => {
+    await sql.query(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at)
+       select 'bench-' || g || '@example.com', 'x', now() from generate_series(1, $1::int) g`,
+      [USERS],
+    );
+    await sql.query(
+      `insert into public.contacts (user_id, display_name, primary_number, email)
+       select u.id, 'Contact ' || g, '+1555' || lpad((row_number() over ())::text, 7, '0'), 'c' || g || '@example.com'
+       from public.users u cross join generate_series(1, $1::int) g`,
+      [CONTACTS_PER_USER],
+    );
+    await sql.query('analyze');
+    const rows = await sql.query<{ id: string }>('select id from public.users');
+    return rows.map((r) => r.id);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function run(label: string, db: EngineDatabase): Promise<void> {
+  const seeded = performance.now();
+  const userIds = await seed(db);
+  const [{ count } = { count: '0' }] = await db.privileged((sql) => sql.query<{ count: string }>('select count(*) from public.contacts'));
+  console.log(`\n${label}: ${userIds.length} users, ${count} contacts (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
+
+  const signingKey = await createTestSigningKey();
+  const authConfig = testLocalAuthConfig();
+  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
+  const tokens = await Promise.all(
+    userIds.map((id) => signTestToken(signingKey.privateKey, { sub: id, role: 'authenticated' }, { kid: signingKey.kid })),
+  );
+  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+    services: { db, auth: { config: authConfig, verifier, signingKey } },
+  }).listen({ port: PORT, hostname: '127.0.0.1' });
+
+  const url = `http://127.0.0.1:${PORT}/api/auth/user`;
+  const get = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  for (let i = 0; i < 200; i++) await (await get(tokens[i % tokens.length]!)).arrayBuffer(); // warm-up
+
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const token = tokens[next++ % tokens.length]!;
+        const t0 = performance.now();
+        const res = await get(token);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `  GET /api/auth/user: ${(REQUESTS / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
+      `p99 ${percentile(latencies, 99).toFixed(2)} ms (${REQUESTS} requests, ${CONCURRENCY} at a time, ${failures} failed)`,
+  );
+  await app.stop();
+}
+
+const postgres = await createTestDatabase();
+try {
+  await run('PostgreSQL 15 (machine)', postgres.db);
+} finally {
+  await postgres.drop();
+}
+const pglite = await createTestPglite();
+try {
+  await run('PGlite (embedded)', pglite);
+} finally {
+  await pglite.close();
+}
