@@ -83,14 +83,25 @@ export const queryDefaults = {
   refetchInterval: false,
 } as const;
 
-/** The signed-in user object of spec §3; money fields are exact decimal strings. */
+/** The signed-in user object (spec §3 users, §7 GET /api/auth/user); money fields are exact decimal strings. */
 export interface CurrentUser {
   id: string;
   email: string;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** e.g. "12.50" */
   balance: string;
+  role: string;
+  autoRechargeEnabled: boolean;
+  autoRechargeTrigger: string;
+  autoRechargeAmount: string;
+  lowBalanceAlertEnabled: boolean;
+  lowBalanceAlertThreshold: string;
+  defaultCallerId: string | null;
+  stripeCustomerId: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;

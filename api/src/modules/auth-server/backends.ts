@@ -4,7 +4,6 @@ import postgres from 'postgres';
 import { createTestDatabase, createTestPglite, defaultAdminUrl } from '../../db/testing.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
-import { ensureRateLimitsTable } from './testing.ts';
 
 export interface StoredToken {
   token: string;
@@ -67,7 +66,6 @@ export const backends: BackendFactory[] = [
     available: true,
     async open() {
       const db = await createTestPglite();
-      await ensureRateLimitsTable(db);
       return { store: createSqlAuthStore(db), refreshTokens: sqlTokens(db), close: () => db.close() };
     },
   },
@@ -76,7 +74,6 @@ export const backends: BackendFactory[] = [
     available: hasPostgres,
     async open() {
       const { db, drop } = await createTestDatabase();
-      await ensureRateLimitsTable(db);
       return { store: createSqlAuthStore(db), refreshTokens: sqlTokens(db), close: drop };
     },
   },

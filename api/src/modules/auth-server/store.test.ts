@@ -5,7 +5,7 @@ import { createTestPglite } from '../../db/testing.ts';
 import { backends, type TestBackend } from './backends.ts';
 import { hashRefreshToken, newRefreshToken } from './service.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
-import { ensureRateLimitsTable, uniqueEmail } from './testing.ts';
+import { uniqueEmail } from './testing.ts';
 
 const hash = () => hashRefreshToken(newRefreshToken());
 
@@ -124,7 +124,6 @@ describe('SQL store specifics (PGlite)', () => {
   test('the session records IP and user agent; a new user gets a public.users profile', async () => {
     const db = await createTestPglite();
     try {
-      await ensureRateLimitsTable(db);
       const store = createSqlAuthStore(db);
       const user = await store.createUser({ email: uniqueEmail().toLowerCase(), passwordHash: 'h', userMetadata: {} });
       const { session } = await store.startSession({ userId: user!.id, refreshTokenHash: hash(), userAgent: 'Firefox', ip: '2001:db8::1' });

@@ -84,21 +84,6 @@ export function sessionIsActive(session: SessionRecord, now: Date): boolean {
   return session.notAfter === null || session.notAfter.getTime() > now.getTime();
 }
 
-/**
- * The table the rate limiter needs, to be added to the shim next to auth.users (the tests create it
- * when the shim does not have it yet). Fixed-window counters keyed by "<rule>:<client ip>".
- */
-export const rateLimitsDdl = `create table if not exists auth.rate_limits (
-  key text primary key,
-  window_start timestamptz not null,
-  hits integer not null
-);
-comment on table auth.rate_limits is 'Fixed-window request counters of the local auth server (sign-in and sign-up per client IP).';
-create index if not exists rate_limits_window_start_idx on auth.rate_limits (window_start);
-revoke all on auth.rate_limits from public, anon, authenticated;
-grant all on auth.rate_limits to service_role;
-`;
-
 const userColumns = `id::text as id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at`;
 

@@ -4,13 +4,12 @@ import { decodeJwt } from 'jose';
 import type { SigningKey } from '../../auth/keys.ts';
 import { createTestSigningKey, testLocalAuthConfig } from '../../auth/testing.ts';
 import { createTokenVerifier, type TokenVerifier } from '../../auth/verify.ts';
-import type { EngineDatabase } from '../../db/database.ts';
 import { errors } from '../../plugins/errors.ts';
 import { authServer, type AuthServerLogger } from './index.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
 import type { GoTrueSession } from './model.ts';
 import type { PasswordHashing, RateLimits } from './service.ts';
-import { rateLimitsDdl, type AuthStore } from './store.ts';
+import type { AuthStore } from './store.ts';
 
 /** Cheap argon2id parameters: tests hash dozens of passwords. */
 export const fastHashing: PasswordHashing = { memoryCost: 1024, timeCost: 1 };
@@ -54,11 +53,6 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
     }),
   );
   return { app, store, signingKey, verifier, issuer: config.issuer };
-}
-
-/** Creates auth.rate_limits where the shim does not have it yet. */
-export async function ensureRateLimitsTable(db: EngineDatabase): Promise<void> {
-  await db.privileged((sql) => sql.exec(rateLimitsDdl));
 }
 
 type Handler = TestAuthServer['app'];

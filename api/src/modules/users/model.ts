@@ -1,23 +1,8 @@
-// The signed-in user object (spec §3 users, §7 GET /api/auth/user) and the preferences a user may change.
-export interface CurrentUserResponse {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  /** Exact decimal string, e.g. "12.50". */
-  balance: string;
-  role: string;
-  autoRechargeEnabled: boolean;
-  autoRechargeTrigger: string;
-  autoRechargeAmount: string;
-  lowBalanceAlertEnabled: boolean;
-  lowBalanceAlertThreshold: string;
-  defaultCallerId: string | null;
-  stripeCustomerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+// The signed-in user object is the API client's CurrentUser (one shape for server and browser), and the
+// preferences a user may change.
+import type { CurrentUser } from '@ringwise/api-client';
+
+export type CurrentUserResponse = CurrentUser;
 
 /** Spec §9: the option lists of the settings selects, in dollars. */
 export const preferenceOptions = {
