@@ -116,3 +116,16 @@ describe('security headers on every response', () => {
     }
   });
 });
+
+describe('hosted Supabase Auth', () => {
+  test('the project origin is allowed for connections only', () => {
+    const policy = contentSecurityPolicy({
+      ...testConfig(),
+      supabase: { url: 'https://abcdefgh.supabase.co', anonKey: 'anon' },
+    });
+    const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain('https://abcdefgh.supabase.co');
+    expect(directive('script-src')).not.toContain('supabase');
+    expect(contentSecurityPolicy(testConfig())).not.toContain('supabase');
+  });
+});

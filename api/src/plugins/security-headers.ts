@@ -7,16 +7,18 @@ import { remoteOrigins, type ApiConfig } from '../config.ts';
  * No 'unsafe-eval' and no 'unsafe-inline' anywhere. An HTML page adds its own nonce for the few <style>
  * elements UI libraries insert at run time (radix's scroll lock), which every build tags with it.
  */
-export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'>, styleNonce?: string): string {
+export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Partial<Pick<ApiConfig, 'supabase'>>, styleNonce?: string): string {
   const remotes = remoteOrigins(config).join(' ');
   const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
+  // a hosted Supabase project is where the browser signs in (its Auth API is fetched from the page)
+  const supabase = config.supabase ? new URL(config.supabase.url).origin : '';
   return [
     `default-src 'self'`,
     `script-src ${withRemotes(`'self'`)}`,
     `style-src ${withRemotes(`'self'`, ...(styleNonce ? [`'nonce-${styleNonce}'`] : []))}`,
     `img-src ${withRemotes(`'self'`, 'data:')}`,
     `font-src ${withRemotes(`'self'`)}`,
-    `connect-src ${withRemotes(`'self'`)}`,
+    `connect-src ${withRemotes(`'self'`, supabase)}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
