@@ -151,6 +151,8 @@ export function createConfig(options: BuildOptions): Configuration {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(options.mode),
       }),
+      // the shell's files served as they are (the share image of every page)
+      ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
       ...(isHost || dev
         ? [
             new rspack.HtmlRspackPlugin({

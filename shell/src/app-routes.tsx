@@ -26,7 +26,7 @@ export function AppRoutes() {
     case 'landing':
       return <LandingRoute />;
     case 'country':
-      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country }} />;
+      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country, origin: window.location.origin }} />;
     case 'sign-in':
     case 'sign-up':
       return withSpinner(<AuthPage mode={match.name} />);
@@ -59,5 +59,6 @@ function SignedIn({ view, children }: { view: Parameters<typeof SignedInShell>[0
 
 function LandingRoute() {
   useRedirectSignedInToHome();
-  return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing' }} />;
+  // the same origin the server rendered the page with (absolute URLs in its structured data)
+  return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing', origin: window.location.origin }} />;
 }

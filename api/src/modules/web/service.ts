@@ -207,25 +207,52 @@ export class ShellTemplate {
   }
 }
 
+/** What a server-rendered page adds to the shell page (the marketing pages, complete without JavaScript). */
+export interface ServerRenderedPage {
+  status: 200 | 404;
+  /** Head tags of the page (title, description, canonical, share tags, JSON-LD, its stylesheets). */
+  head: string;
+  /** The page's markup, placed in #root. */
+  root: string;
+  /** What the browser needs to take the page over with the same markup (see shell/src/server-handoff.ts). */
+  handoff: { remotes: string[]; queries: { queryKey: unknown[]; data: unknown }[] };
+  /** Search engines should not index it (e.g. an unknown country). */
+  noindex?: boolean;
+}
+
 /**
  * The shell page for a pathname: 200 for a route of the table, 404 (same page, the shell renders its
- * not-found view) for any other path, 503 when the shell has not been built.
+ * not-found view) for any other path, 503 when the shell has not been built. A server-rendered page
+ * brings its own markup, head tags and status.
  */
 export async function shellPageResponse(
   config: Pick<ApiConfig, 'remotes' | 'supabase'>,
   template: ShellTemplate,
   pathname: string,
+  rendered?: ServerRenderedPage,
 ): Promise<WebResponse> {
   const html = await template.read();
   const headers: Record<string, string> = { 'content-type': htmlContentType, 'cache-control': revalidateCache };
   if (html === null) return { status: 503, headers, body: notBuiltHtml };
   const match = matchRoute(pathname);
-  if (isNoIndex(match)) headers['x-robots-tag'] = 'noindex';
+  const noindex = isNoIndex(match) || rendered?.noindex === true;
+  if (noindex) headers['x-robots-tag'] = 'noindex';
   const nonce = createNonce();
   headers['content-security-policy'] = contentSecurityPolicy(config, nonce);
   const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match)];
-  const body = injectIntoHead(html, tags, match === null ? notFoundTitle : undefined);
-  return { status: match === null ? 404 : 200, headers, body };
+  if (rendered?.noindex && !isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
+  if (!rendered) {
+    const body = injectIntoHead(html, tags, match === null ? notFoundTitle : undefined);
+    return { status: match === null ? 404 : 200, headers, body };
+  }
+  // the page's own <title> comes with its head tags
+  const withoutTitle = html.replace(/<title\b[^>]*>[\s\S]*?<\/title\s*>/i, '');
+  const handoff = JSON.stringify(rendered.handoff).replace(/</g, '\\u003c');
+  const body = injectIntoHead(withoutTitle, [...tags, rendered.head]).replace(
+    /<div id="root"><\/div>/,
+    () => `<div id="root" data-ssr>${rendered.root}</div><script type="application/json" id="ringwise-ssr-data">${handoff}</script>`,
+  );
+  return { status: rendered.status, headers, body };
 }
 
 function escapeHtml(value: string): string {

@@ -1,36 +1,29 @@
-import { Link } from 'wouter';
-import { Button } from '@ringwise/ui/button';
-import { PageMeta } from '@ringwise/ui/page-meta';
+import { useQuery } from '@tanstack/react-query';
+import { rateQueryKeys, type CountryDetail } from '@ringwise/api-client/rates';
+import { normalizeCountryCode } from './country-content.ts';
+import { CountryErrorView, CountryLoadingView, CountryNotFoundView, CountryView } from './country-view.tsx';
 
-/** /call/{country}: the code is two letters, case-insensitive, shown upper-case. */
+/** The api answers 404 for a country it does not know. */
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
+/**
+ * /call/{country}: fetches the country (only for a 2-letter code) and renders its view. The server render
+ * seeds the same query (null for an unknown country), so this renders the server's markup without a fetch.
+ */
 export function CountryPage({ country }: { country: string }) {
-  const code = country.toUpperCase();
-  const valid = /^[A-Z]{2}$/.test(code);
-  if (!valid) {
-    return (
-      <main className="mk:flex mk:min-h-dvh mk:flex-col mk:items-center mk:justify-center mk:gap-4 mk:px-4 mk:text-center">
-        <PageMeta title="Country not found" noindex />
-        <h1 className="mk:text-3xl mk:font-bold">Country not found</h1>
-        <Button asChild>
-          <Link href="/">Back to Home</Link>
-        </Button>
-      </main>
-    );
-  }
-  return (
-    <main className="mk:mx-auto mk:max-w-4xl mk:px-4 mk:py-10">
-      <PageMeta
-        title={`Call ${code} from your browser`}
-        description={`Rates per minute for calls to ${code} from Ringwise.`}
-        canonical={`/call/${country.toLowerCase()}`}
-      />
-      <nav aria-label="Breadcrumb" className="mk:text-sm mk:text-muted-foreground">
-        <Link href="/">Rates</Link> &gt; <span aria-current="page">{code}</span>
-      </nav>
-      <h1 className="mk:mt-4 mk:text-3xl mk:font-bold">Call {code}</h1>
-      <Button asChild className="mk:mt-6">
-        <Link href="/sign-up">Start Calling Now</Link>
-      </Button>
-    </main>
-  );
+  const code = normalizeCountryCode(country);
+  const query = useQuery<CountryDetail | null>({
+    queryKey: rateQueryKeys.country(code ?? ''),
+    enabled: code !== null,
+    // the page explains a failure itself: no error toast
+    meta: { silent: true },
+  });
+
+  if (code === null) return <CountryNotFoundView />;
+  if (query.data) return <CountryView detail={query.data} />;
+  if (query.data === null || isNotFound(query.error)) return <CountryNotFoundView />;
+  if (query.isError) return <CountryErrorView code={code} onRetry={() => void query.refetch()} />;
+  return <CountryLoadingView code={code} />;
 }

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'bun:test';
+import { unitedKingdom } from '../../testing/fixtures.ts';
+import { countryFaq, countryMeta, countryNotFoundMeta, howToCallSteps, normalizeCountryCode } from './country-content.ts';
+
+describe('normalizeCountryCode', () => {
+  test('takes 2 letters in any case, upper-cased; nothing else', () => {
+    expect(normalizeCountryCode('gb')).toBe('GB');
+    expect(normalizeCountryCode('Gb')).toBe('GB');
+    for (const code of ['', 'g', 'gbr', 'g1', '12', ' gb', 'ü1']) expect(normalizeCountryCode(code)).toBeNull();
+  });
+});
+
+describe('country content', () => {
+  test('the FAQ names the country, its code and its rates', () => {
+    const faq = countryFaq(unitedKingdom);
+    expect(faq.map((entry) => entry.question)).toEqual([
+      'How much does it cost to call United Kingdom?',
+      'Do I need to download anything?',
+      'What is the country code for United Kingdom?',
+      'Are there connection fees?',
+    ]);
+    expect(faq[0]?.answer).toContain('$0.032/min to mobile phones and $0.015/min to landlines');
+    expect(faq[2]?.answer).toContain('+44');
+    expect(faq[3]?.answer).toContain('from $0.015/min');
+  });
+
+  test('missing rates are left out of the text', () => {
+    const onlyMobile = { ...unitedKingdom, landlineRate: null };
+    expect(countryFaq(onlyMobile)[0]?.answer).toStartWith('Calls to United Kingdom cost $0.032/min to mobile phones with');
+    const none = { ...unitedKingdom, mobileRate: null, landlineRate: null };
+    expect(countryFaq(none)[0]?.answer).not.toContain('$0.');
+    expect(countryFaq(none)[3]?.answer).toBe(
+      'No. There are no connection fees and no hidden charges: calls to United Kingdom are billed per minute.',
+    );
+    expect(countryMeta(none).title).toBe('Call United Kingdom Online');
+    const service = (countryMeta(none).structuredData as Record<string, unknown>[])[2];
+    expect(service).not.toHaveProperty('offers');
+  });
+
+  test('the how-to-call guide has 4 steps, the third with the calling code', () => {
+    expect(howToCallSteps(unitedKingdom).map((step) => step.title)).toEqual([
+      'Sign up',
+      'Add credit',
+      'Dial +44 and the number',
+      'Press call',
+    ]);
+  });
+
+  test('metadata: canonical lower-case path, description with the rates; not found is noindex', () => {
+    const meta = countryMeta(unitedKingdom);
+    expect(meta.canonical).toBe('/call/gb');
+    expect(meta.description).toBe(
+      'Call United Kingdom (+44) from your browser with Ringwise. Rates: mobile $0.032/min, landline $0.015/min. No subscriptions, no connection fees: pay as you go.',
+    );
+    expect(countryNotFoundMeta()).toMatchObject({ title: 'Country not found', noindex: true });
+  });
+});
