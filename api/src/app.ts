@@ -6,6 +6,11 @@ import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
 import { users } from './modules/users/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
+import { rates } from './modules/rates/index.ts';
+import { marketing } from './modules/marketing/index.ts';
+import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
+import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
+import { ShellTemplate } from './modules/web/service.ts';
 import { cors } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -14,8 +19,11 @@ import type { ApiServices } from './services.ts';
 export interface AppOptions {
   /** Where unexpected errors are reported (default: console.error). */
   logError?: ErrorsOptions['log'];
-  /** The database and auth. Without them only the web shell, /remotes.json and /api/health are served. */
+  /** The database, auth and rates. Without them only the web shell, /remotes.json and /api/health are served. */
   services?: ApiServices;
+  /** The marketing remote's server render; with it (and the services) `/`, `/call/:cc`, the sitemap and
+   *  robots.txt are complete HTML for crawlers. */
+  marketingRenderer?: MarketingRenderer;
 }
 
 export function createApp(config: ApiConfig, options: AppOptions = {}) {
@@ -32,6 +40,17 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
+    }
+    app.use(rates({ service: services.rates }));
+    if (options.marketingRenderer) {
+      const pages = createMarketingPages({
+        config,
+        template: new ShellTemplate(config.shellDist),
+        rates: services.rates,
+        renderer: options.marketingRenderer,
+        stylesheets: remoteStylesheets(config.remotes.marketing),
+      });
+      app.use(marketing(pages));
     }
   }
   // Last: the shell's catch-all GET /* (static files and HTML pages).

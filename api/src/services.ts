@@ -7,9 +7,13 @@ import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { defaultRateLimits, type RateLimits } from './modules/auth-server/service.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { seedRateDeck } from './modules/rates/seed.ts';
+import { createRateService, type RateService } from './modules/rates/service.ts';
 
 export interface ApiServices {
   db: Database;
+  /** The rate deck (its in-memory longest-prefix index follows the deck version in the database). */
+  rates: RateService;
   auth: {
     config: AuthConfig;
     verifier: TokenVerifier;
@@ -49,5 +53,7 @@ export async function createAuthServices(config: ApiConfig, env: Env = process.e
 
 export async function openServices(config: ApiConfig, env: Env = process.env): Promise<ApiServices> {
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: config.dataDir, supabase: config.supabase !== null });
-  return { db, auth: await createAuthServices(config, env) };
+  // a new database starts with the seed deck (only when the deck is empty)
+  await seedRateDeck(db);
+  return { db, auth: await createAuthServices(config, env), rates: createRateService({ db }) };
 }

@@ -10,6 +10,9 @@ import { createApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createTestDatabase } from '../../api/src/db/testing.ts';
 import { createAuthServices } from '../../api/src/services.ts';
+import { loadMarketingRenderer } from '../../api/src/modules/marketing/renderer.ts';
+import { seedRateDeck } from '../../api/src/modules/rates/seed.ts';
+import { createRateService } from '../../api/src/modules/rates/service.ts';
 import { remoteBuilds } from '../apps.ts';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
@@ -34,7 +37,11 @@ const servers = remoteBuilds.map((build, i) => {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ringwise-bench-'));
 const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
 const database = await createTestDatabase();
-const api = createApp(config, { services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }) } }).listen(BASE_PORT);
+await seedRateDeck(database.db);
+const api = createApp(config, {
+  services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }), rates: createRateService({ db: database.db }) },
+  marketingRenderer: await loadMarketingRenderer(),
+}).listen(BASE_PORT);
 
 // the signed-in views need a session: one user, stored the way the auth client stores it
 const signUp = await fetch(`${origin}/auth/v1/signup`, {

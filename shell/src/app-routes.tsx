@@ -8,6 +8,7 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageSpinner } from './pages/page-spinner.tsx';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { useRedirectSignedInToHome } from './auth/landing-redirect.ts';
+import { useSiteOrigin } from './site-origin.tsx';
 
 // Pages without a remote in them are fetched when visited, keeping them out of the first load.
 const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
@@ -20,13 +21,14 @@ const withSpinner = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{p
 /** Renders the page of spec §2's route table for the current location (same table the server uses). */
 export function AppRoutes() {
   const [location] = useLocation();
+  const origin = useSiteOrigin();
   const match = matchRoute(location);
   if (!match) return <NotFoundPage />;
   switch (match.name) {
     case 'landing':
-      return <LandingRoute />;
+      return <LandingRoute origin={origin} />;
     case 'country':
-      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country, origin: window.location.origin }} />;
+      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country, origin }} />;
     case 'sign-in':
     case 'sign-up':
       return withSpinner(<AuthPage mode={match.name} />);
@@ -57,8 +59,8 @@ function SignedIn({ view, children }: { view: Parameters<typeof SignedInShell>[0
   );
 }
 
-function LandingRoute() {
+function LandingRoute({ origin }: { origin: string }) {
   useRedirectSignedInToHome();
   // the same origin the server rendered the page with (absolute URLs in its structured data)
-  return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing', origin: window.location.origin }} />;
+  return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing', origin }} />;
 }

@@ -1,16 +1,33 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { createQueryClient } from './query/query-client.ts';
-import { removeServerHeadTags, takeOverServerRender } from './server-handoff.ts';
+import { takeOverServerRender } from './server-handoff.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
 const queryClient = createQueryClient();
-await takeOverServerRender(queryClient);
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+    <App queryClient={queryClient} origin={window.location.origin} />
+  </StrictMode>
 );
-requestAnimationFrame(removeServerHeadTags);
+
+/** Lets the browser handle input and paint between the start-up steps, so none becomes one long task. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+if (await takeOverServerRender(queryClient)) {
+  await yieldToBrowser();
+  // The server rendered this very tree: React adopts its DOM instead of building it again. In a
+  // transition, hydration runs in slices and a click on the already visible page is never kept waiting.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn('The page was rendered again in the browser', error),
+    });
+  });
+} else {
+  const root = createRoot(container);
+  // A transition renders in slices, yielding to the browser between them: a large first render never
+  // blocks input for long.
+  startTransition(() => root.render(app));
+}

@@ -1,8 +1,9 @@
-// Pages the api rendered on the server (the marketing pages, for crawlers) arrive with their markup in
-// #root, the data it was rendered from in <script id="ringwise-ssr-data">, and their head tags marked
-// data-ssr. The shell seeds its query cache with that data and renders only once the page's remote is
-// loaded, so its first render produces the same markup and replaces the server's without a flash.
+// Pages the api rendered on the server (the marketing pages, for crawlers) arrive with the shell's tree
+// rendered in #root and the data it was rendered from in <script id="ringwise-ssr-data">. The shell seeds
+// its query cache with that data and hydrates once the page's remote is loaded, so its first render is
+// the server's markup. (React adopts the page's head tags, which are the same ones its <PageMeta> renders.)
 import type { QueryClient } from '@tanstack/react-query';
+import { isFailedRemoteModule } from './federation/failed-remote.ts';
 import { loadRemoteComponent } from './federation/remotes.ts';
 
 interface ServerRenderData {
@@ -23,15 +24,14 @@ function readServerRenderData(): ServerRenderData | null {
   }
 }
 
-/** Seeds the cache and waits for the page's remotes (a failure just renders the fallback as usual). */
-export async function takeOverServerRender(queryClient: QueryClient): Promise<void> {
+/**
+ * Seeds the cache and waits for the page's remotes. True when the page was rendered on the server and
+ * its remotes are here, so it can be hydrated; a remote that failed renders its fallback instead.
+ */
+export async function takeOverServerRender(queryClient: QueryClient): Promise<boolean> {
   const data = readServerRenderData();
-  if (!data) return;
+  if (!data) return false;
   for (const { queryKey, data: value } of data.queries) queryClient.setQueryData(queryKey, value);
-  await Promise.all(data.remotes.map((id) => loadRemoteComponent(id)));
-}
-
-/** After the first client render the page's own head tags are in place; the server's copies go. */
-export function removeServerHeadTags(): void {
-  for (const element of document.head.querySelectorAll('[data-ssr]')) element.remove();
+  const results = await Promise.all(data.remotes.map((id) => loadRemoteComponent(id)));
+  return results.every((result) => !isFailedRemoteModule(result));
 }

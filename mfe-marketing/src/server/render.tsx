@@ -83,14 +83,19 @@ function renderPage(path: string, props: MarketingAppProps, queries: RenderedQue
   }
 }
 
-/** The landing page (/). */
-export function renderLandingPage(options: RenderOptions = {}): RenderedPage {
+/** What a page is made of before rendering: where it lives, its props, metadata and data. */
+export interface MarketingPage {
+  path: string;
+  props: MarketingAppProps;
+  meta: PageMetaProps;
+  queries: RenderedQuery[];
+  status: 200 | 404;
+}
+
+/** The landing page (/), unrendered: a host that renders the remote inside its own tree uses this. */
+export function landingPage(options: RenderOptions = {}): MarketingPage {
   const { origin } = options;
-  return {
-    html: renderPage('/', { page: 'landing', origin }, []),
-    meta: landingMeta(origin),
-    queries: [],
-  };
+  return { path: '/', props: { page: 'landing', origin }, meta: landingMeta(origin), queries: [], status: 200 };
 }
 
 /**
@@ -98,20 +103,33 @@ export function renderLandingPage(options: RenderOptions = {}): RenderedPage {
  * no such country. `code` is the route's segment as requested (any case); one that is not 2 letters is a 404
  * without data, as in the browser, which never fetches it.
  */
-export function renderCountryPage(
-  detail: CountryDetail | null,
-  code: string,
-  options: RenderOptions = {},
-): RenderedCountryPage {
+export function countryPage(detail: CountryDetail | null, code: string, options: RenderOptions = {}): MarketingPage {
   const { origin } = options;
   const normalized = normalizeCountryCode(code);
   const queries: RenderedQuery[] =
     normalized === null ? [] : [{ queryKey: rateQueryKeys.country(normalized), data: detail }];
   const found = normalized !== null && detail !== null;
   return {
-    html: renderPage(`/call/${encodeURIComponent(code)}`, { page: 'country', country: code, origin }, queries),
+    path: `/call/${encodeURIComponent(code)}`,
+    props: { page: 'country', country: code, origin },
     meta: found ? countryMeta(detail, origin) : countryNotFoundMeta(),
     queries,
     status: found ? 200 : 404,
   };
+}
+
+/** The landing page (/) rendered on its own. */
+export function renderLandingPage(options: RenderOptions = {}): RenderedPage {
+  const page = landingPage(options);
+  return { html: renderPage(page.path, page.props, page.queries), meta: page.meta, queries: page.queries };
+}
+
+/** A country page rendered on its own (see countryPage). */
+export function renderCountryPage(
+  detail: CountryDetail | null,
+  code: string,
+  options: RenderOptions = {},
+): RenderedCountryPage {
+  const page = countryPage(detail, code, options);
+  return { html: renderPage(page.path, page.props, page.queries), meta: page.meta, queries: page.queries, status: page.status };
 }

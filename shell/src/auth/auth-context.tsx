@@ -26,40 +26,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    let unsubscribe = () => {};
     // A failure leaves the state at 'loading': the gate then shows the service error card after 5 s.
-    authClient.getSession().then(
-      ({ data, error }) => {
+    Promise.resolve()
+      .then(async () => {
+        if (!active) return;
+        const { data } = authClient().onAuthStateChange((event, session) => {
+          if (event === 'INITIAL_SESSION') return;
+          setState(toState(session));
+          // nothing of the last user stays cached for the next one
+          const nextUserId = session?.user.id ?? null;
+          if (event === 'SIGNED_OUT' || (userId.current !== null && nextUserId !== userId.current)) queryClient.removeQueries();
+          userId.current = nextUserId;
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+        const { data: current, error } = await authClient().getSession();
         if (!active || error) return;
-        userId.current = data.session?.user.id ?? null;
-        setState(toState(data.session));
-      },
-      (error: unknown) => console.error('Auth could not be reached', error),
-    );
-    const { data } = authClient.onAuthStateChange((event, session) => {
-      if (event === 'INITIAL_SESSION') return;
-      setState(toState(session));
-      // nothing of the last user stays cached for the next one
-      const nextUserId = session?.user.id ?? null;
-      if (event === 'SIGNED_OUT' || (userId.current !== null && nextUserId !== userId.current)) queryClient.removeQueries();
-      userId.current = nextUserId;
-    });
+        userId.current = current.session?.user.id ?? null;
+        setState(toState(current.session));
+      })
+      .catch((error: unknown) => console.error('Auth could not be reached', error));
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
   }, [queryClient]);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const { error } = await authClient.signInWithPassword({ email, password });
+    const { error } = await authClient().signInWithPassword({ email, password });
     if (error) throw error;
   }, []);
   const signUp = useCallback(async (email: string, password: string) => {
-    const { data, error } = await authClient.signUp({ email, password });
+    const { data, error } = await authClient().signUp({ email, password });
     if (error) throw error;
     if (!data.session) throw new Error('Check your e-mail to confirm your address, then sign in.');
   }, []);
   const signOut = useCallback(async () => {
-    const { error } = await authClient.signOut();
+    const { error } = await authClient().signOut();
     if (error) console.warn('Sign-out could not reach Auth; the local session was cleared anyway.', error);
     queryClient.clear();
   }, [queryClient]);

@@ -45,6 +45,11 @@ export function loadedRemoteComponent(id: string): RemoteComponent | undefined {
   return loaded.get(id);
 }
 
+/** A server render has no federation runtime: it hands the remote's module in directly. */
+export function provideLoadedRemote(id: string, Component: RemoteComponent): void {
+  loaded.set(id, Component);
+}
+
 const inflight = new Map<string, Promise<RemoteComponent | FailedRemoteModule>>();
 
 /**

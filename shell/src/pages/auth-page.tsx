@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@ring
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { PageMeta } from '@ringwise/ui/page-meta';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { authClient, enabledSocialProviders } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
@@ -118,8 +119,8 @@ export function AuthPage({ mode }: { mode: 'sign-in' | 'sign-up' }) {
                   aria-label={`Continue with ${providerNames[provider] ?? provider}`}
                   title={providerNames[provider] ?? provider}
                   onClick={() =>
-                    authClient.signInWithOAuth({
-                      provider: provider as Parameters<typeof authClient.signInWithOAuth>[0]['provider'],
+                    authClient().signInWithOAuth({
+                      provider: provider as Parameters<GoTrueClient['signInWithOAuth']>[0]['provider'],
                       options: { redirectTo: `${window.location.origin}/home` },
                     })
                   }

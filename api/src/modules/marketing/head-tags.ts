@@ -1,5 +1,5 @@
 // Page metadata as HTML, for pages rendered on the server: the same tags the browser's <PageMeta> renders
-// (one source, pageMetaTags), marked data-ssr so the shell can drop them once it renders its own.
+// (one source, pageMetaTags), which React adopts when the page is hydrated.
 import { pageMetaTags, type PageMetaProps, type PageMetaTag } from '@ringwise/ui/page-meta';
 
 export function escapeHtml(value: string): string {
@@ -15,14 +15,14 @@ function attributes(attrs: Record<string, string>): string {
 function tagHtml(tag: PageMetaTag): string {
   switch (tag.tag) {
     case 'title':
-      return `<title data-ssr>${escapeHtml(tag.content)}</title>`;
+      return `<title>${escapeHtml(tag.content)}</title>`;
     case 'meta':
-      return `<meta data-ssr${attributes(tag.attrs)}>`;
+      return `<meta${attributes(tag.attrs)}>`;
     case 'link':
-      return `<link data-ssr${attributes(tag.attrs)}>`;
+      return `<link${attributes(tag.attrs)}>`;
     case 'script':
       // pageMetaTags already escapes "<" inside JSON-LD, so it cannot close the element early
-      return `<script data-ssr${attributes(tag.attrs)}>${tag.content}</script>`;
+      return `<script${attributes(tag.attrs)}>${tag.content}</script>`;
   }
 }
 

@@ -15,17 +15,28 @@ export interface RatesReader {
   countryDetail(code: string): Promise<CountryDetail>;
 }
 
-interface RenderedPage {
-  html: string;
+type Query = { queryKey: readonly unknown[]; data: unknown };
+
+interface MarketingPage {
+  path: string;
+  props: object;
   meta: PageMetaProps;
-  queries: { queryKey: readonly unknown[]; data: unknown }[];
+  queries: Query[];
+  status: 200 | 404;
 }
 
-/** The marketing remote's server render (mfe-marketing/src/server/render.tsx). */
+/**
+ * How a marketing page is rendered on the server: the remote describes the page
+ * (mfe-marketing/src/server/render.tsx) and the shell renders its own tree around it
+ * (shell/src/server/render-app.tsx), the very tree the browser then hydrates.
+ */
 export interface MarketingRenderer {
-  renderLandingPage(options: { origin?: string }): RenderedPage;
-  renderCountryPage(detail: CountryDetail | null, code: string, options: { origin?: string }): RenderedPage & { status: 200 | 404 };
+  landingPage(options: { origin?: string }): MarketingPage;
+  countryPage(detail: CountryDetail | null, code: string, options: { origin?: string }): MarketingPage;
+  renderAppBody(input: { path: string; origin: string; queries: Query[] }): string;
 }
+
+const handoffOf = (queries: Query[]) => ({ remotes: [MARKETING_APP], queries: queries.map((q) => ({ queryKey: [...q.queryKey], data: q.data })) });
 
 export interface MarketingPagesOptions {
   config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase'>;
@@ -45,6 +56,17 @@ export function createMarketingPages({ config, template, rates, renderer, styles
     return headTagsHtml(meta, origin) + links.join('');
   }
 
+  async function render(pathname: string, page: MarketingPage): Promise<WebResponse> {
+    const root = renderer.renderAppBody({ path: pathname, origin, queries: page.queries });
+    return shellPageResponse(config, template, pathname, {
+      status: page.status,
+      noindex: page.status === 404,
+      head: await head(page.meta),
+      root,
+      handoff: handoffOf(page.queries),
+    });
+  }
+
   async function countryOrNull(code: string): Promise<CountryDetail | null> {
     if (!/^[a-z]{2}$/i.test(code)) return null;
     try {
@@ -57,26 +79,12 @@ export function createMarketingPages({ config, template, rates, renderer, styles
 
   return {
     async landing(pathname: string): Promise<WebResponse> {
-      const { html, meta, queries } = renderer.renderLandingPage({ origin });
-      return shellPageResponse(config, template, pathname, {
-        status: 200,
-        head: await head(meta),
-        root: html,
-        handoff: { remotes: [MARKETING_APP], queries: queries.map((q) => ({ queryKey: [...q.queryKey], data: q.data })) },
-      });
+      return render(pathname, renderer.landingPage({ origin }));
     },
 
     async country(pathname: string, code: string): Promise<WebResponse> {
-      const detail = await countryOrNull(code);
-      const { html, meta, status, queries } = renderer.renderCountryPage(detail, code, { origin });
-      return shellPageResponse(config, template, pathname, {
-        status,
-        noindex: status === 404,
-        head: await head(meta),
-        root: html,
-        // exactly what the page was rendered with (an unknown country as null), so the browser shows the same
-        handoff: { remotes: [MARKETING_APP], queries: queries.map((q) => ({ queryKey: [...q.queryKey], data: q.data })) },
-      });
+      // an unknown country is rendered (and handed over) as null: the browser shows the same 'Country not found'
+      return render(pathname, renderer.countryPage(await countryOrNull(code), code, { origin }));
     },
 
     async sitemap(): Promise<WebResponse> {

@@ -3,6 +3,7 @@ import { generateKeyPair } from 'jose';
 import { createApp } from '../../app.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, unsignedToken } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
+import { createRateService } from '../rates/service.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import type { SigningKey } from '../../auth/keys.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
   app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
     logError: () => {},
-    services: { db: database.db, auth: { config: authConfig, verifier, signingKey } },
+    services: { db: database.db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db: database.db }) },
   });
   alice = await signUp(`alice-${crypto.randomUUID()}@example.com`);
   bob = await signUp(`bob-${crypto.randomUUID()}@example.com`);

@@ -5,6 +5,7 @@
 import { createApp } from '../../app.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
+import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
@@ -51,7 +52,7 @@ async function run(label: string, db: EngineDatabase): Promise<void> {
     userIds.map((id) => signTestToken(signingKey.privateKey, { sub: id, role: 'authenticated' }, { kid: signingKey.kid })),
   );
   const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
-    services: { db, auth: { config: authConfig, verifier, signingKey } },
+    services: { db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db }) },
   }).listen({ port: PORT, hostname: '127.0.0.1' });
 
   const url = `http://127.0.0.1:${PORT}/api/auth/user`;

@@ -103,7 +103,10 @@ function Hero() {
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link href="/sign-up">Learn More</Link>
+            <Link href="/sign-up">
+              {/* "Learn More" alone says nothing out of context (screen-reader link lists, search engines) */}
+              Learn More<span className="mk:sr-only"> about calling with Ringwise</span>
+            </Link>
           </Button>
         </div>
         <dl className="mk:mt-10 mk:grid mk:grid-cols-3 mk:gap-4 mk:border-t mk:border-border mk:pt-8">

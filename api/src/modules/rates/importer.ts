@@ -1,0 +1,268 @@
+// The carrier rate-deck importer (`bun run rates:import FILE`, scripts/rates-import.ts): a CSV file with a
+// header row and the columns
+//   prefix, destination name, connection fee, price per minute, initial increment, increment, number type
+// (any order, any case; prefix, price per minute and number type are required; destination name defaults to
+// "" = 'Standard Rate', connection fee to 0, increments to 60/60) and optionally `effective from` (ISO 8601,
+// UTC unless it says otherwise; default: now). Each row's country is derived from its prefix (longest
+// calling-code match, NANP area codes and other shared codes resolved: numbering.ts).
+// Every row is validated and every problem is reported with its line number; when there is any, nothing is
+// imported. Otherwise all rows go in in one transaction, as new rows (past calls keep their rates).
+import { parse } from 'csv-parse/sync';
+import type { Database } from '../../db/database.ts';
+import { numberTypes, type NumberType } from './model.ts';
+import { countryOfPrefix } from './numbering.ts';
+import { rateDeckLockKey } from './seed.ts';
+
+export interface ImportProblem {
+  /** 1-based line of the file where the row starts (the header is line 1). */
+  line: number;
+  message: string;
+}
+
+export interface ImportRow {
+  line: number;
+  prefix: string;
+  country: string;
+  name: string;
+  numberType: NumberType;
+  pricePerMinute: string;
+  initialIncrement: number;
+  increment: number;
+  connectionFee: string;
+  /** ISO 8601 in UTC, or null for "when imported". */
+  effectiveFrom: string | null;
+}
+
+export type ParsedDeck = { ok: true; rows: ImportRow[] } | { ok: false; problems: ImportProblem[] };
+export type ImportResult = { ok: true; imported: number } | { ok: false; problems: ImportProblem[] };
+
+type Column = 'prefix' | 'name' | 'connectionFee' | 'pricePerMinute' | 'initialIncrement' | 'increment' | 'numberType' | 'effectiveFrom';
+
+/** Header names (lower case, letters and digits only) of each column. */
+const headerNames: Record<Column, string[]> = {
+  prefix: ['prefix', 'dialcode', 'code'],
+  name: ['destinationname', 'destination', 'name', 'description'],
+  connectionFee: ['connectionfee', 'setupfee', 'connectioncharge'],
+  pricePerMinute: ['priceperminute', 'rateperminute', 'price', 'rate'],
+  initialIncrement: ['initialincrement', 'firstincrement', 'initialinterval'],
+  increment: ['increment', 'nextincrement', 'subsequentincrement', 'interval'],
+  numberType: ['numbertype', 'type'],
+  effectiveFrom: ['effectivefrom', 'effectivedate', 'effective'],
+};
+const requiredColumns: Column[] = ['prefix', 'pricePerMinute', 'numberType'];
+const columnLabels: Record<Column, string> = {
+  prefix: 'prefix',
+  name: 'destination name',
+  connectionFee: 'connection fee',
+  pricePerMinute: 'price per minute',
+  initialIncrement: 'initial increment',
+  increment: 'increment',
+  numberType: 'number type',
+  effectiveFrom: 'effective from',
+};
+
+/** numeric(10, 6): up to 4 integer digits and 6 decimals. */
+const decimalPattern = /^\d{1,4}(\.\d{1,6})?$/;
+const maxIncrementSeconds = 86_400;
+const isoPattern = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+function decimalProblem(label: string, value: string): string | null {
+  if (decimalPattern.test(value)) return null;
+  if (value.startsWith('-')) return `${label} must not be negative (got "${value}")`;
+  if (/^\d+\.\d{7,}$/.test(value)) return `${label} has more than 6 decimals (got "${value}")`;
+  if (/^\d{5,}(\.\d+)?$/.test(value)) return `${label} must be below 10000 (got "${value}")`;
+  return `${label} must be a decimal number such as 0.032 (got "${value}")`;
+}
+
+function incrementProblem(label: string, value: string): string | null {
+  if (!/^\d+$/.test(value) || Number(value) < 1) return `${label} must be a whole number of seconds of at least 1 (got "${value}")`;
+  if (Number(value) > maxIncrementSeconds) return `${label} must be at most ${maxIncrementSeconds} seconds (got "${value}")`;
+  return null;
+}
+
+function parseNumberType(value: string): NumberType | null {
+  const normal = value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const aliases: Record<string, NumberType> = { fixed: 'landline', 'fixed-line': 'landline', tollfree: 'toll-free', 'premium-rate': 'premium', sharedcost: 'shared-cost' };
+  return (numberTypes as readonly string[]).includes(normal) ? (normal as NumberType) : (aliases[normal] ?? null);
+}
+
+function parseEffectiveFrom(value: string): string | null {
+  const m = isoPattern.exec(value);
+  if (!m) return null;
+  // a date alone is midnight UTC; a time without an offset is UTC
+  const text = value.length === 10 ? `${value}T00:00:00Z` : m[1] ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** Reads and validates a deck file: every row, every problem. */
+export function parseRateDeckCsv(text: string): ParsedDeck {
+  const problems: ImportProblem[] = [];
+  let records: { record: string[]; raw: string; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      raw: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        // one report per line: after a syntax error the parser's recovery may trip again on the same record
+        const line = typeof error?.lines === 'number' ? error.lines : 1;
+        if (error && !problems.some((p) => p.line === line)) {
+          problems.push({ line, message: `not valid CSV: ${error.message.replace(/ at line \d+/, '')}` });
+        }
+        return undefined;
+      },
+    }) as unknown as typeof records;
+  } catch (error) {
+    const lines = (error as { lines?: number }).lines ?? 1;
+    return { ok: false, problems: [{ line: lines, message: `not valid CSV: ${(error as Error).message}` }] };
+  }
+  // info.lines is where a record ends; its raw text also holds the empty lines before it and its line break
+  const startLine = (r: (typeof records)[number]) =>
+    r.info.lines - (r.raw.replace(/^\s+/, '').replace(/(\r\n|\r|\n)$/, '').match(/\r\n|\r|\n/g)?.length ?? 0);
+
+  const [header, ...body] = records;
+  if (!header) return { ok: false, problems: [{ line: 1, message: 'the file is empty: expected a header row and rate rows' }] };
+
+  const columns = new Map<Column, number>();
+  header.record.forEach((field, i) => {
+    const key = field.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const column = (Object.keys(headerNames) as Column[]).find((c) => headerNames[c].includes(key));
+    if (!column) problems.push({ line: startLine(header), message: `unknown column "${field}" (expected ${Object.values(columnLabels).join(', ')})` });
+    else if (columns.has(column)) problems.push({ line: startLine(header), message: `column "${field}" appears twice` });
+    else columns.set(column, i);
+  });
+  const missing = requiredColumns.filter((c) => !columns.has(c));
+  if (missing.length > 0) {
+    problems.push({ line: startLine(header), message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.map((c) => columnLabels[c]).join(', ')}` });
+  }
+  if (problems.length > 0 && (missing.length > 0 || columns.size === 0)) return { ok: false, problems };
+  if (body.length === 0 && problems.length === 0) problems.push({ line: 2, message: 'the file has no rate rows' });
+
+  const rows: ImportRow[] = [];
+  const seen = new Map<string, number>();
+  for (const entry of body) {
+    const line = startLine(entry);
+    const fields = entry.record;
+    const rowProblems: string[] = [];
+    if (fields.length !== header.record.length) {
+      problems.push({ line, message: `has ${fields.length} field${fields.length === 1 ? '' : 's'}, the header has ${header.record.length}` });
+      continue;
+    }
+    const get = (c: Column) => {
+      const i = columns.get(c);
+      return i === undefined ? '' : (fields[i] ?? '').trim();
+    };
+
+    const prefix = get('prefix');
+    let country: string | null = null;
+    if (!/^\d{1,15}$/.test(prefix)) rowProblems.push(prefix === '' ? 'prefix is empty' : `prefix must be 1 to 15 digits (got "${prefix}")`);
+    else if (!(country = countryOfPrefix(prefix))) rowProblems.push(`prefix "${prefix}" does not start with a known country calling code`);
+
+    const price = get('pricePerMinute');
+    if (price === '') rowProblems.push('price per minute is empty');
+    else {
+      const problem = decimalProblem('price per minute', price);
+      if (problem) rowProblems.push(problem);
+    }
+
+    const fee = get('connectionFee') || '0';
+    const feeProblem = decimalProblem('connection fee', fee);
+    if (feeProblem) rowProblems.push(feeProblem);
+
+    const initial = get('initialIncrement') || '60';
+    const initialProblem = incrementProblem('initial increment', initial);
+    if (initialProblem) rowProblems.push(initialProblem);
+    const increment = get('increment') || '60';
+    const incrementProblemText = incrementProblem('increment', increment);
+    if (incrementProblemText) rowProblems.push(incrementProblemText);
+
+    const typeText = get('numberType');
+    const numberType = parseNumberType(typeText);
+    if (!numberType) rowProblems.push(`number type must be one of ${numberTypes.join(', ')} (got "${typeText}")`);
+
+    const effectiveText = get('effectiveFrom');
+    const effectiveFrom = effectiveText === '' ? null : parseEffectiveFrom(effectiveText);
+    if (effectiveText !== '' && effectiveFrom === null) rowProblems.push(`effective from must be an ISO 8601 date or time such as 2026-12-01T00:00:00Z (got "${effectiveText}")`);
+
+    if (rowProblems.length === 0 && numberType && country) {
+      const key = `${prefix}|${numberType}|${effectiveFrom ?? 'now'}`;
+      const first = seen.get(key);
+      if (first !== undefined) rowProblems.push(`duplicates line ${first} (same prefix, number type and start)`);
+      else seen.set(key, line);
+    }
+
+    if (rowProblems.length > 0) {
+      for (const message of rowProblems) problems.push({ line, message });
+      continue;
+    }
+    rows.push({
+      line,
+      prefix,
+      country: country!,
+      name: get('name'),
+      numberType: numberType!,
+      pricePerMinute: price,
+      initialIncrement: Number(initial),
+      increment: Number(increment),
+      connectionFee: fee,
+      effectiveFrom,
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
+  return { ok: true, rows };
+}
+
+/** Validates the file and, when every row is good, inserts them all in one transaction. */
+export async function importRateDeck(db: Pick<Database, 'privileged'>, text: string): Promise<ImportResult> {
+  const parsed = parseRateDeckCsv(text);
+  if (!parsed.ok) return parsed;
+  const payload = JSON.stringify(
+    parsed.rows.map((r) => ({
+      line: r.line,
+      prefix: r.prefix,
+      country: r.country,
+      name: r.name,
+      number_type: r.numberType,
+      price_per_minute: r.pricePerMinute,
+      initial_increment: r.initialIncrement,
+      increment: r.increment,
+      connection_fee: r.connectionFee,
+      effective_from: r.effectiveFrom,
+    })),
+  );
+  const recordset = `jsonb_to_recordset($1::jsonb) as s(line int, prefix text, country text, name text, number_type text,
+    price_per_minute numeric, initial_increment int, increment int, connection_fee numeric, effective_from timestamptz)`;
+  return db.privileged(async (sql) => {
+    // an import waits for a seed in progress (and the other way round)
+    await sql.query('select pg_advisory_xact_lock($1)', [rateDeckLockKey]);
+    const clashes = await sql.query<{ line: number; prefix: string; number_type: string }>(
+      `select s.line, s.prefix, s.number_type from ${recordset}
+       join public.rates r on r.prefix = s.prefix and r.number_type = s.number_type and r.effective_from = coalesce(s.effective_from, now())
+       order by s.line`,
+      [payload],
+    );
+    if (clashes.length > 0) {
+      return {
+        ok: false as const,
+        problems: clashes.map((c) => ({ line: c.line, message: `the deck already has a ${c.number_type} rate for prefix ${c.prefix} starting at that time` })),
+      };
+    }
+    const [result] = await sql.query<{ imported: number }>(
+      `with inserted as (
+         insert into public.rates (prefix, country, name, number_type, price_per_minute, initial_increment, increment, connection_fee, effective_from)
+         select s.prefix, s.country, s.name, s.number_type, s.price_per_minute, s.initial_increment, s.increment, s.connection_fee,
+                coalesce(s.effective_from, now())
+         from ${recordset}
+         returning 1
+       )
+       select count(*)::int as imported from inserted`,
+      [payload],
+    );
+    return { ok: true as const, imported: result?.imported ?? 0 };
+  });
+}

@@ -1,0 +1,72 @@
+// Lighthouse (mobile preset: slow 4G, 4x CPU slowdown) on the landing page and the UK country page of the
+// production build, on Debian's Chromium. Prints the performance, accessibility and SEO scores and the
+// main metrics. Targets (issue 4): SEO 100, performance 95 or more.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { remoteBuilds } from '../apps.ts';
+import { repoRoot } from '../runtime-env.ts';
+
+const PORT = 3500;
+const origin = `http://localhost:${PORT}`;
+const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+const build = Bun.spawn(['bun', 'scripts/build.ts'], { cwd: repoRoot, stdout: 'ignore', stderr: 'inherit' });
+if ((await build.exited) !== 0) process.exit(1);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ringwise-lighthouse-'));
+const env: Record<string, string> = { PORT: String(PORT), PUBLIC_URL: origin, DATA_DIR: dataDir, START_SKIP_BUILD: '1' };
+remoteBuilds.forEach((b, i) => {
+  if (b.urlEnv) env[b.urlEnv] = `http://localhost:${PORT + 1 + i}`;
+});
+const server = Bun.spawn(['bun', 'scripts/start.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
+
+try {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (i > 150) throw new Error('the app did not start');
+    await Bun.sleep(200);
+  }
+
+  for (const route of ['/', '/call/gb']) {
+    const lighthouse = Bun.spawn(
+      [
+        'node',
+        'node_modules/lighthouse/cli/index.js',
+        `${origin}${route}`,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance,accessibility,seo',
+        `--chrome-flags=${chromeFlags}`,
+      ],
+      { cwd: repoRoot, env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdout: 'pipe', stderr: 'pipe' },
+    );
+    const [out, code] = await Promise.all([new Response(lighthouse.stdout).text(), lighthouse.exited]);
+    if (code !== 0) {
+      console.log(`${route}: lighthouse failed (${code}): ${(await new Response(lighthouse.stderr).text()).slice(-500)}`);
+      continue;
+    }
+    const report = JSON.parse(out) as {
+      categories: Record<string, { score: number }>;
+      audits: Record<string, { displayValue?: string; score: number | null; title: string }>;
+    };
+    const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+    const metric = (id: string) => report.audits[id]?.displayValue ?? '?';
+    console.log(
+      `${route}: performance ${score('performance')}, accessibility ${score('accessibility')}, SEO ${score('seo')} ` +
+        `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
+        `CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')})`,
+    );
+    // what keeps the scores down, worst first
+    const weak = Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 0.9)
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+    for (const audit of weak.slice(0, 8)) console.log(`  - ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''}`);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
