@@ -2,6 +2,7 @@ import './styles.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover, PopoverContent, PopoverTrigger } from '@ringwise/ui/popover';
 import { cn } from './cn.tsx';
+import { CheckIcon, SearchIcon, UpDownIcon } from '@ringwise/ui/icons';
 
 /* A searchable single choice ("command"-style): a trigger button showing the chosen option opens a popover
  * with a search field (role combobox) that filters a listbox. The search field keeps the focus: arrow keys
@@ -153,11 +154,11 @@ export function Combobox<T extends ComboboxOption>({
         )}
       >
         {renderValue ? renderValue(selected) : <span className="truncate">{selected?.label ?? label}</span>}
-        <UpDownIcon />
+        <UpDownIcon className="opacity-50" />
       </PopoverTrigger>
       <PopoverContent bare align="start" aria-label={label} className={cn('w-64', contentClassName)}>
         <div className="flex items-center gap-2 border-b border-border px-3">
-          <SearchIcon />
+          <SearchIcon className="opacity-50" />
           <input
             role="combobox"
             aria-expanded="true"
@@ -209,49 +210,5 @@ export function Combobox<T extends ComboboxOption>({
         </div>
       </PopoverContent>
     </Popover>
-  );
-}
-
-function Icon({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-4 shrink-0', className)}
-    >
-      {children}
-    </svg>
-  );
-}
-
-function UpDownIcon() {
-  return (
-    <Icon className="opacity-50">
-      <path d="m7 15 5 5 5-5" />
-      <path d="m7 9 5-5 5 5" />
-    </Icon>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <Icon className="opacity-50">
-      <circle cx="11" cy="11" r="8" />
-      <path d="m21 21-4.3-4.3" />
-    </Icon>
-  );
-}
-
-function CheckIcon({ className }: { className?: string }) {
-  return (
-    <Icon className={className}>
-      <path d="M20 6 9 17l-5-5" />
-    </Icon>
   );
 }

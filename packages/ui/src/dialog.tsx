@@ -2,7 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { CloseIcon } from '@ringwise/ui/close-icon';
+import { CloseIcon } from '@ringwise/ui/icons';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;

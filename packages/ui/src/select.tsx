@@ -2,28 +2,11 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { ChevronIcon } from '@ringwise/ui/icons';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
-
-function Chevron({ className, up = false }: { className?: string; up?: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn('size-4', className)}
-    >
-      <path d={up ? 'm18 15-6-6-6 6' : 'm6 9 6 6 6-6'} />
-    </svg>
-  );
-}
 
 /** The button that shows the chosen value. Label it (`<Label htmlFor>` + `id`, or `aria-label`). */
 export const SelectTrigger = forwardRef<
@@ -41,7 +24,7 @@ export const SelectTrigger = forwardRef<
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <Chevron className="shrink-0 opacity-50" />
+        <ChevronIcon className="opacity-50" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -57,7 +40,7 @@ export const SelectScrollUpButton = forwardRef<
       className={cn('flex cursor-default items-center justify-center py-1', className)}
       {...props}
     >
-      <Chevron up />
+      <ChevronIcon up />
     </SelectPrimitive.ScrollUpButton>
   );
 });
@@ -72,7 +55,7 @@ export const SelectScrollDownButton = forwardRef<
       className={cn('flex cursor-default items-center justify-center py-1', className)}
       {...props}
     >
-      <Chevron />
+      <ChevronIcon />
     </SelectPrimitive.ScrollDownButton>
   );
 });

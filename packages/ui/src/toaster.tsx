@@ -4,7 +4,7 @@ import './styles.css';
 import type { JSX } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { CloseIcon } from '@ringwise/ui/close-icon';
+import { CloseIcon } from '@ringwise/ui/icons';
 import {
   TOAST_DEFAULT_DURATION,
   TOAST_HOTKEY,
