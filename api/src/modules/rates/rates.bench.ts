@@ -11,6 +11,7 @@ import { errors } from '../../plugins/errors.ts';
 import { rates } from './index.ts';
 import { seedDeck, seedRateDeck } from './seed.ts';
 import { createRateService } from './service.ts';
+import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
 
 const IN_PROCESS = 200_000;
 const HTTP_REQUESTS = 5_000;
@@ -40,10 +41,6 @@ function numbers(count: number): string[] {
   });
 }
 
-function percentile(sorted: Float64Array | number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function report(label: string, count: number, seconds: number, latenciesMs: Float64Array | number[], unit: 'µs' | 'ms', failures = 0) {
   const sorted = Float64Array.from(latenciesMs).sort();
   const scale = unit === 'µs' ? 1000 : 1;
@@ -54,24 +51,7 @@ function report(label: string, count: number, seconds: number, latenciesMs: Floa
   );
 }
 
-async function concurrently(total: number, work: (i: number) => Promise<boolean>): Promise<{ latencies: number[]; seconds: number; failures: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const ok = await work(i);
-        latencies.push(performance.now() - t0);
-        if (!ok) failures++;
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000, failures };
-}
+const concurrently = (total: number, work: (i: number) => Promise<boolean>) => runConcurrently(total, CONCURRENCY, work);
 
 const database = await createTestDatabase();
 try {

@@ -9,6 +9,7 @@ import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
+import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
 
 const USERS = 1_000;
 const CONTACTS_PER_USER = 100;
@@ -35,10 +36,6 @@ async function seed(db: EngineDatabase): Promise<string[]> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function run(label: string, db: EngineDatabase): Promise<void> {
   const seeded = performance.now();
   const userIds = await seed(db);
@@ -59,24 +56,11 @@ async function run(label: string, db: EngineDatabase): Promise<void> {
   const get = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
   for (let i = 0; i < 200; i++) await (await get(tokens[i % tokens.length]!)).arrayBuffer(); // warm-up
 
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const token = tokens[next++ % tokens.length]!;
-        const t0 = performance.now();
-        const res = await get(token);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const { latencies, seconds, failures } = await runConcurrently(REQUESTS, CONCURRENCY, async (i) => {
+    const res = await get(tokens[i % tokens.length]!);
+    await res.arrayBuffer();
+    return res.status === 200;
+  });
   console.log(
     `  GET /api/auth/user: ${(REQUESTS / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
       `p99 ${percentile(latencies, 99).toFixed(2)} ms (${REQUESTS} requests, ${CONCURRENCY} at a time, ${failures} failed)`,
