@@ -5,6 +5,7 @@ import { health } from './modules/health/index.ts';
 import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
 import { users } from './modules/users/index.ts';
+import { contacts } from './modules/contacts/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { marketing } from './modules/marketing/index.ts';
@@ -37,6 +38,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
   if (services) {
     const { db, auth } = services;
     app.use(users({ verifier: auth.verifier, db }));
+    app.use(contacts({ verifier: auth.verifier, db }));
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));

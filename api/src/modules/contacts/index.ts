@@ -1,0 +1,66 @@
+// The address book (spec §7 Contacts), every route as the signed-in user (RLS decides ownership):
+//   GET    /api/contacts?search=    → Contact[] (favorites first, then by name; search: name, e-mail, number digits)
+//   POST   /api/contacts            → 201 Contact (ContactInput; 400 validation_failed, 409 conflict)
+//   PATCH  /api/contacts/{id}       → Contact (any subset of ContactInput; 404 'Contact not found')
+//   DELETE /api/contacts/{id}       → 204 (soft delete)
+//   POST   /api/contacts/from-call  → 201 Contact (ContactFromCallInput: quick save from Recent Calls)
+import { Elysia } from 'elysia';
+import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
+import { contactListQuery, contactSchema } from './model.ts';
+import {
+  contactId,
+  createContact,
+  deleteContact,
+  listContacts,
+  parseContactInput,
+  parseContactPatch,
+  parseFromCall,
+  updateContact,
+} from './service.ts';
+
+export const contacts = (options: AuthPluginOptions) =>
+  new Elysia({ name: 'module.contacts' })
+    .use(authPlugin(options))
+    .get('/api/contacts', ({ db, query }) => db.run((sql) => listContacts(sql, query.search)), {
+      auth: true,
+      query: contactListQuery,
+    })
+    .post(
+      '/api/contacts',
+      async ({ db, body, set }) => {
+        const values = parseContactInput(body);
+        const contact = await db.run((sql) => createContact(sql, values));
+        set.status = 201;
+        return contact;
+      },
+      { auth: true, response: { 201: contactSchema } },
+    )
+    .post(
+      '/api/contacts/from-call',
+      async ({ db, body, set }) => {
+        const values = parseFromCall(body);
+        const contact = await db.run((sql) => createContact(sql, values));
+        set.status = 201;
+        return contact;
+      },
+      { auth: true, response: { 201: contactSchema } },
+    )
+    .patch(
+      '/api/contacts/:id',
+      ({ db, body, params }) => {
+        const id = contactId(params.id);
+        const patch = parseContactPatch(body);
+        return db.run((sql) => updateContact(sql, id, patch));
+      },
+      { auth: true, response: { 200: contactSchema } },
+    )
+    .delete(
+      '/api/contacts/:id',
+      async ({ db, params, set }) => {
+        const id = contactId(params.id);
+        await db.run((sql) => deleteContact(sql, id));
+        set.status = 204;
+        return '';
+      },
+      { auth: true },
+    );
