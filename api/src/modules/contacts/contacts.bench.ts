@@ -15,7 +15,6 @@ import { createAuthUser, createTestDatabase, testEmail, userClaims } from '../..
 import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
 import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
-import { contacts } from './index.ts';
 import { listContacts } from './service.ts';
 
 const CONTACTS = 5_000;
@@ -140,7 +139,7 @@ try {
   const token = await signTestToken(signingKey.privateKey, { sub: userId, role: 'authenticated' }, { kid: signingKey.kid });
   const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
     services: { db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db }) },
-  }).use(contacts({ verifier, db }));
+  });
   const headers = { authorization: `Bearer ${token}` };
   const query = (search: string) => (search ? `?search=${encodeURIComponent(search)}` : '');
 

@@ -133,7 +133,7 @@ describe('bodies', () => {
 
   test('U+0000 (which PostgreSQL text cannot hold) never reaches the database', () => {
     expect(parseContactInput({ displayName: 'Ada\u0000\nLovelace', primaryNumber: '+15551234', notes: 'line 1\n\u0000line 2' })).toMatchObject({
-      displayName: 'Ada  Lovelace',
+      displayName: 'Ada Lovelace',
       notes: 'line 1\nline 2',
     });
     expect(messageOf(() => parseContactInput({ displayName: '\u0000', primaryNumber: '+15551234', email: 'a\u0000@b.co' }))?.[3]).toEqual({

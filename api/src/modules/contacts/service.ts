@@ -42,8 +42,7 @@ type Field<T> = (value: unknown, errors: FieldErrors) => T | undefined;
 
 // PostgreSQL's text cannot hold U+0000 (it would be a 500): it is dropped, and a name keeps no control characters.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f]+/g;
+const controlCharacters = /\p{Cc}+/gu;
 
 const displayName: Field<string> = (value, errors) => {
   const name = typeof value === 'string' ? value.replace(controlCharacters, ' ').trim() : '';
