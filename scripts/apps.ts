@@ -37,7 +37,13 @@ export const appBuilds: AppBuild[] = [
     federationName: 'ringwise_contacts',
     port: 3002,
     urlEnv: 'REMOTE_CONTACTS_URL',
-    exposes: { './app': './src/exposed/app.tsx' },
+    exposes: {
+      './app': './src/exposed/app.tsx',
+      './widgets/contact-picker': './src/exposed/contact-picker.tsx',
+      './widgets/contact-suggestions': './src/exposed/contact-suggestions.tsx',
+      './widgets/contact-match': './src/exposed/contact-match.tsx',
+      './widgets/save-contact-dialog': './src/exposed/save-contact-dialog.tsx',
+    },
   },
   {
     dir: 'mfe-billing',

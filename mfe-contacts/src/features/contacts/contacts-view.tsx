@@ -1,28 +1,180 @@
+// The Contacts view (spec §2): search and Add Contact, Favorites then All Contacts, each card with call,
+// edit and delete; empty states 'No contacts found' (a search) and 'No contacts yet'.
+import { useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { Search, UserPlus } from 'lucide-react';
+import type { Contact } from '@ringwise/api-client/contacts';
 import { Button } from '@ringwise/ui/button';
+import { Card } from '@ringwise/ui/card';
 import { Input } from '@ringwise/ui/input';
-import { Card, CardContent } from '@ringwise/ui/card';
+import { Skeleton } from '../../lib/skeleton.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { ContactCard } from './contact-card.tsx';
+import { ContactDialog } from './contact-dialog.tsx';
+import { sortByName, useContacts, useDeleteContact, useUpdateContact } from './contacts-data.ts';
+
+/** How long the search waits after the last keystroke before asking the api. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Where the call button goes: the dialer, prefilled (spec §2 Dialer view: "?number="). */
+export function dialerHref(number: string): string {
+  return `/home?number=${encodeURIComponent(number)}`;
+}
+
+type DialogState = { open: boolean; contact: Contact | null };
 
 export function ContactsView() {
+  const [, navigate] = useLocation();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useContacts(term);
+  const update = useUpdateContact();
+  const remove = useDeleteContact();
+  const [dialog, setDialog] = useState<DialogState>({ open: false, contact: null });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const contacts = sortByName(query.data ?? []);
+  const favorites = contacts.filter((contact) => contact.favorite);
+  const others = contacts.filter((contact) => !contact.favorite);
+  const searching = term !== '';
+
+  const openCreate = () => setDialog({ open: true, contact: null });
+  const cardActions = {
+    onCall: (contact: Contact) => navigate(dialerHref(contact.primaryNumber)),
+    onEdit: (contact: Contact) => setDialog({ open: true, contact }),
+    onToggleFavorite: (contact: Contact) =>
+      update.mutate({ id: contact.id, input: { favorite: !contact.favorite }, changes: { favorite: !contact.favorite } }),
+    onDelete: (contact: Contact) => {
+      if (!window.confirm(`Delete contact "${contact.displayName}"?`)) return;
+      remove.mutate(contact);
+      // the card (and the focus in it) goes away: keep the focus in the view
+      headingRef.current?.focus();
+    },
+  };
+
+  let body;
+  if (query.isPending) {
+    body = <ContactsSkeleton />;
+  } else if (query.isError && !query.data) {
+    body = (
+      <Card role="alert" className="ct:flex ct:flex-col ct:items-center ct:gap-3 ct:p-6 ct:text-center">
+        <p className="ct:font-semibold">Could not load your contacts</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </Card>
+    );
+  } else if (contacts.length === 0) {
+    body = searching ? (
+      <EmptyState title="No contacts found" text="Try a different name or number." />
+    ) : (
+      <EmptyState
+        title="No contacts yet"
+        text="Save the people you call to reach them in one tap."
+        action={
+          <Button onClick={openCreate}>
+            <UserPlus aria-hidden="true" className="ct:size-4" /> Add your first contact
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="ct:space-y-6" aria-busy={query.isPlaceholderData || undefined}>
+        {favorites.length > 0 ? <ContactSection title="Favorites" contacts={favorites} actions={cardActions} /> : null}
+        {others.length > 0 ? <ContactSection title="All Contacts" contacts={others} actions={cardActions} /> : null}
+      </div>
+    );
+  }
+
   return (
     <section aria-labelledby="contacts-title" className="ct:space-y-4">
-      <div className="ct:flex ct:items-center ct:justify-between ct:gap-3">
-        <h1 id="contacts-title" className="ct:text-2xl ct:font-bold">
+      <div className="ct:flex ct:flex-wrap ct:items-center ct:justify-between ct:gap-3">
+        <h1 id="contacts-title" ref={headingRef} tabIndex={-1} className="ct:text-2xl ct:font-bold ct:outline-none">
           Contacts
         </h1>
-        <Button disabled>
-          <UserPlus aria-hidden className="ct:h-4 ct:w-4" /> Add Contact
+        <Button onClick={openCreate}>
+          <UserPlus aria-hidden="true" className="ct:size-4" /> Add Contact
         </Button>
       </div>
-      <div className="ct:relative">
-        <Search aria-hidden className="ct:absolute ct:left-3 ct:top-3 ct:h-4 ct:w-4 ct:text-muted-foreground" />
-        <Input aria-label="Search contacts" placeholder="Search contacts..." className="ct:pl-9" disabled />
-      </div>
-      <Card>
-        <CardContent className="ct:p-6 ct:text-center ct:text-sm ct:text-muted-foreground">
-          Your saved contacts appear here.
-        </CardContent>
-      </Card>
+      <form role="search" aria-label="Contacts" onSubmit={(event) => event.preventDefault()} className="ct:relative">
+        <Search aria-hidden="true" className="ct:pointer-events-none ct:absolute ct:left-3 ct:top-3 ct:size-4 ct:text-muted-foreground" />
+        <Input
+          type="search"
+          aria-label="Search contacts"
+          placeholder="Search contacts..."
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="ct:pl-9"
+        />
+      </form>
+      <p role="status" className="ct:sr-only">
+        {searching && !query.isPending && !query.isPlaceholderData
+          ? `${contacts.length} ${contacts.length === 1 ? 'contact' : 'contacts'} found`
+          : ''}
+      </p>
+      {body}
+      <ContactDialog
+        open={dialog.open}
+        contact={dialog.contact}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+      />
     </section>
+  );
+}
+
+type CardActions = Omit<Parameters<typeof ContactCard>[0], 'contact'>;
+
+function ContactSection({ title, contacts, actions }: { title: string; contacts: Contact[]; actions: CardActions }) {
+  const id = `contacts-section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="ct:space-y-3">
+      <h2 id={id} className="ct:text-sm ct:font-semibold ct:uppercase ct:tracking-wide ct:text-muted-foreground">
+        {title}
+      </h2>
+      <ul role="list" className="ct:grid ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
+        {contacts.map((contact) => (
+          <li key={contact.id}>
+            <ContactCard contact={contact} {...actions} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <Card className="ct:flex ct:flex-col ct:items-center ct:gap-2 ct:px-6 ct:py-10 ct:text-center">
+      <h2 className="ct:text-lg ct:font-semibold">{title}</h2>
+      <p className="ct:text-sm ct:text-muted-foreground">{text}</p>
+      {action ? <div className="ct:mt-2">{action}</div> : null}
+    </Card>
+  );
+}
+
+function ContactsSkeleton() {
+  return (
+    <div aria-busy="true" className="ct:space-y-3">
+      <span className="ct:sr-only" role="status">
+        Loading contacts
+      </span>
+      <Skeleton className="ct:h-4 ct:w-24" />
+      <div className="ct:grid ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Card key={index} className="ct:flex ct:flex-col ct:gap-4 ct:p-4">
+            <div className="ct:flex ct:items-start ct:gap-3">
+              <Skeleton className="ct:size-10 ct:rounded-full" />
+              <div className="ct:flex-1 ct:space-y-2">
+                <Skeleton className="ct:h-4 ct:w-2/3" />
+                <Skeleton className="ct:h-3 ct:w-1/2" />
+              </div>
+            </div>
+            <Skeleton className="ct:h-9 ct:w-full" />
+          </Card>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,71 @@
+import { expect, test } from '../fixtures.ts';
+
+test('add, edit, favorite, search and delete a contact', async ({ page, signedIn: _user }) => {
+  await page.goto('/home/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
+  await expect(page.getByText('No contacts yet')).toBeVisible();
+
+  // add
+  await page.getByRole('button', { name: 'Add Contact' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Add Contact' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Phone number').fill('12');
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(dialog.getByText('Please enter a valid phone number')).toBeVisible();
+  await dialog.getByLabel('Phone number').fill('415 555 0123');
+  await dialog.getByLabel('Email (optional)').fill('ada@example.com');
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Contact created').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 3 })).toBeVisible();
+
+  // a second contact, then a duplicate number is refused with the server's message
+  await page.getByRole('button', { name: 'Add Contact' }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Charles Babbage');
+  await page.getByRole('dialog').getByLabel('Phone number').fill('415 555 0199');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Contact' }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Ada again');
+  await page.getByRole('dialog').getByLabel('Phone number').fill('(415) 555-0123');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByRole('dialog').getByText(/already have a contact with this number/)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // edit
+  await page.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Ada King');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Ada King', level: 3 })).toBeVisible();
+
+  // favorite: Favorites come first
+  await page.getByRole('button', { name: 'Favorite Charles Babbage' }).click();
+  const favorites = page.getByRole('region', { name: 'Favorites' });
+  await expect(favorites.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toBeVisible();
+
+  // search by name, by digits, and no result
+  const search = page.getByRole('searchbox', { name: 'Search contacts' }).or(page.getByLabel('Search contacts')).first();
+  await search.fill('king');
+  await expect(page.getByRole('heading', { name: 'Ada King', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toHaveCount(0);
+  await search.fill('5550199');
+  await expect(page.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toBeVisible();
+  await search.fill('nobody at all');
+  await expect(page.getByText('No contacts found')).toBeVisible();
+  await search.fill('');
+
+  // delete asks first
+  page.once('dialog', (confirm) => {
+    expect(confirm.message()).toBe('Delete contact "Ada King"?');
+    void confirm.accept();
+  });
+  await page.getByRole('button', { name: 'Delete Ada King' }).click();
+  await expect(page.getByRole('heading', { name: 'Ada King', level: 3 })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ada King', level: 3 })).toHaveCount(0);
+});

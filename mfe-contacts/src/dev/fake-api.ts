@@ -1,0 +1,116 @@
+// Dev only (the standalone page with ?fake-api): answers /api/contacts in the page from memory, with the
+// api's rules and error envelopes (spec §5, §7, §8), so the UI can be worked on without the api running.
+import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/api-client/contacts';
+import { validateContactForm, validateDisplayName, validatePhoneNumber } from '../features/contacts/contact-form-rules.ts';
+import { matchesSearchLocally } from '../features/contacts/contacts-data.ts';
+import { splitPhoneNumber, toE164 } from '../features/contacts/phone.ts';
+
+const LATENCY_MS = 400;
+
+function seed(): Contact[] {
+  const now = new Date().toISOString();
+  const make = (id: string, displayName: string, primaryNumber: string, countryCode: string, extra: Partial<Contact> = {}): Contact => ({
+    id,
+    displayName,
+    primaryNumber,
+    countryCode,
+    email: null,
+    notes: null,
+    favorite: false,
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  });
+  return [
+    make('c1', 'Ada Lovelace', '+447700900123', '+44', { email: 'ada@example.com', favorite: true }),
+    make('c2', 'Grace Hopper', '+12025550123', '+1', { email: 'grace@example.com' }),
+    make('c3', 'Alan Turing', '+447700900456', '+44'),
+    make('c4', 'Marie Curie', '+33123456789', '+33', { favorite: true, notes: 'Paris lab' }),
+    make('c5', 'Katherine Johnson', '+17575550100', '+1'),
+  ];
+}
+
+const respond = (body: unknown, status = 200) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, code: string, message: string, fieldErrors?: Record<string, string>) =>
+  respond({ error: { code, message, ...(fieldErrors ? { details: { fieldErrors } } : {}) } }, status);
+
+export function installFakeContactsApi(): void {
+  let contacts = seed();
+  let next = contacts.length + 1;
+  const realFetch = window.fetch.bind(window);
+  const conflictWith = (e164: string, exceptId?: string) => contacts.find((c) => c.primaryNumber === e164 && c.id !== exceptId);
+
+  async function handle(method: string, url: URL, body: unknown): Promise<Response> {
+    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
+    const path = url.pathname;
+    if (method === 'GET' && path === '/api/contacts') {
+      const search = url.searchParams.get('search') ?? '';
+      const list = contacts.filter((c) => matchesSearchLocally(c, search));
+      return respond(list.sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.displayName.localeCompare(b.displayName)));
+    }
+    if (method === 'POST' && path === '/api/contacts/from-call') {
+      const input = body as ContactFromCallInput;
+      const nameError = validateDisplayName(input.displayName ?? '');
+      const numberError = validatePhoneNumber(input.phoneNumber ?? '');
+      if (nameError || numberError) {
+        const fieldErrors = { ...(nameError ? { displayName: nameError } : {}), ...(numberError ? { phoneNumber: numberError } : {}) };
+        return failure(400, 'validation_failed', (nameError ?? numberError)!, fieldErrors);
+      }
+      return create({ displayName: input.displayName, primaryNumber: input.phoneNumber, countryCode: null });
+    }
+    if (method === 'POST' && path === '/api/contacts') return create(body as ContactInput);
+    const id = /^\/api\/contacts\/([^/]+)$/.exec(path)?.[1];
+    const existing = contacts.find((c) => c.id === id);
+    if (id && !existing) return failure(404, 'not_found', 'Contact not found');
+    if (existing && method === 'PATCH') {
+      const input = { ...existing, ...(body as Partial<ContactInput>) };
+      const errors = validateContactForm({ displayName: input.displayName, primaryNumber: input.primaryNumber, email: input.email ?? '' });
+      const first = Object.values(errors)[0];
+      if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
+      const e164 = 'primaryNumber' in (body as object) ? toE164(input.primaryNumber, input.countryCode ?? null) : existing.primaryNumber;
+      const clash = conflictWith(e164, existing.id);
+      if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
+      const updated: Contact = { ...existing, ...(body as Partial<Contact>), primaryNumber: e164, updatedAt: new Date().toISOString() };
+      contacts = contacts.map((c) => (c.id === existing.id ? updated : c));
+      return respond(updated);
+    }
+    if (existing && method === 'DELETE') {
+      contacts = contacts.filter((c) => c.id !== existing.id);
+      return respond(null, 204);
+    }
+    return failure(404, 'not_found', 'Not found');
+  }
+
+  function create(input: ContactInput): Response {
+    const errors = validateContactForm({ displayName: input.displayName ?? '', primaryNumber: input.primaryNumber ?? '', email: input.email ?? '' });
+    const first = Object.values(errors)[0];
+    if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
+    const e164 = toE164(input.primaryNumber, input.countryCode ?? null);
+    const clash = conflictWith(e164);
+    if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
+    const now = new Date().toISOString();
+    const contact: Contact = {
+      id: `c${next++}`,
+      displayName: input.displayName.trim(),
+      primaryNumber: e164,
+      countryCode: input.countryCode ?? splitPhoneNumber(e164, null).countryCode,
+      email: input.email?.trim() || null,
+      notes: input.notes?.trim() || null,
+      favorite: input.favorite ?? false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    contacts = [...contacts, contact];
+    return respond(contact, 201);
+  }
+
+  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/contacts')) return realFetch(input, init);
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return handle((init?.method ?? 'GET').toUpperCase(), url, body);
+  };
+  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+  console.info('[contacts] ?fake-api: /api/contacts is answered in this page, from memory');
+}

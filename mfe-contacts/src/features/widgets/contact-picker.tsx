@@ -1,0 +1,173 @@
+// './widgets/contact-picker' (spec §2 Dialer view): a sheet from the bottom, Favorites first, then All
+// Contacts; choosing one hands it to the dialer. Empty state 'No contacts yet' with an add action.
+import { useRef, useState } from 'react';
+import { BookUser, UserPlus } from 'lucide-react';
+import type { Contact } from '@ringwise/api-client/contacts';
+import { Button } from '@ringwise/ui/button';
+import { Input } from '@ringwise/ui/input';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';
+import { Skeleton } from '../../lib/skeleton.tsx';
+import { SimpleTooltip } from '@ringwise/ui/tooltip';
+import type { ContactPickerProps } from '../../exposed/widget-props.ts';
+import { useControllableOpen } from '../../lib/use-controllable-open.ts';
+import { ContactAvatar } from '../contacts/contact-avatar.tsx';
+import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
+import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
+import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
+import { contactMatchesQuery } from '../matching/matching.ts';
+
+export function ContactPicker({ onSelect, open: openProp, onOpenChange, triggerLabel = 'Contacts', triggerClassName }: ContactPickerProps) {
+  const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
+  const [adding, setAdding] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  function choose(contact: Contact) {
+    onSelect(contact);
+    setOpen(false);
+  }
+
+  return (
+    <>
+      <Sheet open={open} onOpenChange={setOpen}>
+        {controlled ? null : (
+          <SimpleTooltip content={triggerLabel}>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="icon" aria-label={triggerLabel} className={triggerClassName}>
+                <BookUser aria-hidden="true" className="ct:size-5" />
+              </Button>
+            </SheetTrigger>
+          </SimpleTooltip>
+        )}
+        <SheetContent
+          ref={contentRef}
+          side="bottom"
+          // focus the sheet, not its search field: on a phone that would open the keyboard over the list
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            contentRef.current?.focus();
+          }}
+          className="ct:mx-auto ct:w-full ct:max-w-lg ct:rounded-t-xl ct:p-4 ct:sm:p-6">
+          <SheetHeader>
+            <SheetTitle>Contacts</SheetTitle>
+            <SheetDescription>Choose a contact to call.</SheetDescription>
+          </SheetHeader>
+          {open ? (
+            <PickerBody
+              onChoose={choose}
+              onAdd={() => {
+                preloadContactDialog();
+                setAdding(true);
+              }}
+            />
+          ) : null}
+        </SheetContent>
+      </Sheet>
+      <LazyContactDialog open={adding} onOpenChange={setAdding} />
+    </>
+  );
+}
+
+function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void; onAdd: () => void }) {
+  const query = useContacts();
+  const [filter, setFilter] = useState('');
+  const format = useFormatPhoneNumber();
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="ct:space-y-2">
+        <span role="status" className="ct:sr-only">
+          Loading contacts
+        </span>
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="ct:flex ct:items-center ct:gap-3 ct:p-2">
+            <Skeleton className="ct:size-8 ct:rounded-full" />
+            <div className="ct:flex-1 ct:space-y-2">
+              <Skeleton className="ct:h-4 ct:w-1/2" />
+              <Skeleton className="ct:h-3 ct:w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div role="alert" className="ct:flex ct:flex-col ct:items-center ct:gap-3 ct:py-6 ct:text-center">
+        <p className="ct:font-semibold">Could not load your contacts</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const all = sortByName(query.data ?? []);
+  if (all.length === 0) {
+    return (
+      <div className="ct:flex ct:flex-col ct:items-center ct:gap-2 ct:py-8 ct:text-center">
+        <p className="ct:text-lg ct:font-semibold">No contacts yet</p>
+        <p className="ct:text-sm ct:text-muted-foreground">Save the people you call to reach them in one tap.</p>
+        <Button className="ct:mt-2" onClick={onAdd} onPointerEnter={preloadContactDialog} onFocus={preloadContactDialog}>
+          <UserPlus aria-hidden="true" className="ct:size-4" /> Add your first contact
+        </Button>
+      </div>
+    );
+  }
+
+  const shown = all.filter((contact) => contactMatchesQuery(contact, filter));
+  const favorites = shown.filter((contact) => contact.favorite);
+  const others = shown.filter((contact) => !contact.favorite);
+  const renderGroup = (title: string, contacts: Contact[]) => {
+    const headingId = `contact-picker-${title.toLowerCase().replace(/\s+/g, '-')}`;
+    return (
+      <section aria-labelledby={headingId} className="ct:space-y-1">
+        <h3 id={headingId} className="ct:px-2 ct:text-xs ct:font-semibold ct:uppercase ct:tracking-wide ct:text-muted-foreground">
+          {title}
+        </h3>
+        <ul role="list" className="ct:space-y-0.5">
+          {contacts.map((contact) => (
+            <li key={contact.id}>
+              <button
+                type="button"
+                disabled={isPendingContact(contact)}
+                onClick={() => onChoose(contact)}
+                className="ct:flex ct:w-full ct:items-center ct:gap-3 ct:rounded-md ct:p-2 ct:text-left ct:transition-colors ct:hover:bg-accent ct:hover:text-accent-foreground ct:focus-visible:outline-none ct:focus-visible:ring-2 ct:focus-visible:ring-ring ct:disabled:opacity-60"
+              >
+                <ContactAvatar name={contact.displayName} size="sm" />
+                <span className="ct:min-w-0 ct:flex-1">
+                  <span className="ct:block ct:truncate ct:font-medium">{contact.displayName}</span>
+                  <span className="ct:block ct:truncate ct:text-sm ct:tabular-nums ct:text-muted-foreground">
+                    {format(contact.primaryNumber)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  };
+
+  return (
+    <div className="ct:space-y-4">
+      <Input
+        type="search"
+        aria-label="Search contacts"
+        placeholder="Search contacts..."
+        autoComplete="off"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
+      {shown.length === 0 ? (
+        <p role="status" className="ct:py-6 ct:text-center ct:text-sm ct:text-muted-foreground">
+          No contacts found
+        </p>
+      ) : (
+        <>
+          {favorites.length > 0 ? renderGroup('Favorites', favorites) : null}
+          {others.length > 0 ? renderGroup('All Contacts', others) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// './widgets/contact-suggestions' (spec §2 Dialer view, §5): up to 5 contacts for what is being typed.
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Contact } from '@ringwise/api-client/contacts';
+import type { ContactSuggestionsProps } from '../../exposed/widget-props.ts';
+import { ContactAvatar } from '../contacts/contact-avatar.tsx';
+import { useContacts } from '../contacts/contacts-data.ts';
+import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
+import { suggestContacts } from '../matching/matching.ts';
+
+export function ContactSuggestions({ query, onSelect, id, label = 'Contact suggestions', className }: ContactSuggestionsProps) {
+  const generatedId = useId();
+  const listId = id ?? `${generatedId}-suggestions`;
+  const { data } = useContacts();
+  const suggestions = useMemo(() => suggestContacts(query, data ?? []), [query, data]);
+  const format = useFormatPhoneNumber();
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const optionRefs = useRef(new Map<string, HTMLLIElement>());
+
+  // the active option is the one last focused, while it is still suggested; otherwise the first
+  const activeIndex = Math.max(
+    0,
+    suggestions.findIndex((contact) => contact.id === activeId),
+  );
+
+  function focusOption(index: number) {
+    const contact = suggestions[(index + suggestions.length) % suggestions.length];
+    if (!contact) return;
+    setActiveId(contact.id);
+    optionRefs.current.get(contact.id)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLLIElement>, contact: Contact, index: number) {
+    switch (event.key) {
+      case 'ArrowDown':
+        focusOption(index + 1);
+        break;
+      case 'ArrowUp':
+        focusOption(index - 1);
+        break;
+      case 'Home':
+        focusOption(0);
+        break;
+      case 'End':
+        focusOption(suggestions.length - 1);
+        break;
+      case 'Enter':
+      case ' ':
+        onSelect(contact);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  const count = suggestions.length;
+  return (
+    <div className={className}>
+      <p role="status" className="ct:sr-only">
+        {count > 0 ? `${count} contact ${count === 1 ? 'suggestion' : 'suggestions'}` : ''}
+      </p>
+      {count > 0 ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="ct:overflow-hidden ct:rounded-md ct:border ct:border-border ct:bg-popover ct:p-1 ct:text-popover-foreground ct:shadow-sm"
+        >
+          {suggestions.map((contact, index) => {
+            const active = index === activeIndex;
+            return (
+              <li
+                key={contact.id}
+                ref={(node) => {
+                  if (node) optionRefs.current.set(contact.id, node);
+                  else optionRefs.current.delete(contact.id);
+                }}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={active}
+                tabIndex={active ? 0 : -1}
+                onClick={() => onSelect(contact)}
+                onFocus={() => setActiveId(contact.id)}
+                onKeyDown={(event) => onKeyDown(event, contact, index)}
+                className="ct:flex ct:cursor-pointer ct:items-center ct:gap-3 ct:rounded-sm ct:px-2 ct:py-1.5 ct:outline-none ct:hover:bg-accent ct:hover:text-accent-foreground ct:focus-visible:bg-accent ct:focus-visible:text-accent-foreground ct:focus-visible:ring-2 ct:focus-visible:ring-ring"
+              >
+                <ContactAvatar name={contact.displayName} size="sm" />
+                <span className="ct:min-w-0 ct:flex-1">
+                  <span className="ct:block ct:truncate ct:text-sm ct:font-medium">{contact.displayName}</span>
+                  <span className="ct:block ct:truncate ct:text-xs ct:tabular-nums ct:text-muted-foreground">
+                    {format(contact.primaryNumber)}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
