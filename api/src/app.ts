@@ -4,6 +4,7 @@ import type { ApiConfig } from './config.ts';
 import { health } from './modules/health/index.ts';
 import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
+import { flags } from './modules/flags/index.ts';
 import { users } from './modules/users/index.ts';
 import { contacts } from './modules/contacts/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
@@ -34,7 +35,8 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(cors(config))
     .use(errors({ log: options.logError }))
     .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
-    .use(remotes(config));
+    .use(remotes(config))
+    .use(flags());
   if (services) {
     const { db, auth } = services;
     app.use(users({ verifier: auth.verifier, db }));

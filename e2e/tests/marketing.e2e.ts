@@ -51,6 +51,10 @@ test('the country page reads the same without JavaScript', async ({ browser }) =
   await page.goto('/call/gb');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('United Kingdom');
   await expect(page.getByText('$0.032').first()).toBeVisible();
+  // the flag is an image the app serves (no emoji font needed), drawn without JavaScript too
+  const flag = page.locator('img[src="/flags/gb.svg"]').first();
+  await expect(flag).toBeVisible();
+  expect(await flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await context.close();
 });
 

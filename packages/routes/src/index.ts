@@ -71,6 +71,11 @@ function safeDecode(segment: string): string | null {
   }
 }
 
+/** Where the app serves a country's flag image (ISO 3166-1 alpha-2 code, any case). */
+export function flagImagePath(code: string): string {
+  return `/flags/${code.toLowerCase()}.svg`;
+}
+
 export const remoteKeys = ['dialer', 'contacts', 'billing', 'numbers', 'marketing'] as const;
 export type RemoteKey = (typeof remoteKeys)[number];
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Combobox } from '@ringwise/ui/combobox';
+import { Flag } from '@ringwise/ui/flag';
 import { countryCodesIncluding, type CountryCodeOption } from './country-codes.ts';
 
 export interface CountryCodePickerProps {
@@ -29,13 +30,13 @@ export function CountryCodePicker({ value, onChange, id, disabled }: CountryCode
       contentClassName="ct:w-72"
       renderValue={(option) => (
         <span className="ct:flex ct:items-center ct:gap-1.5">
-          <span aria-hidden="true">{option?.flag}</span>
+          {option ? <Flag code={option.regions[0] ?? ''} /> : null}
           <span className="ct:tabular-nums">{value}</span>
         </span>
       )}
       renderOption={(option) => (
         <>
-          <span aria-hidden="true">{option.flag}</span>
+          <Flag code={option.regions[0] ?? ''} />
           <span className="ct:min-w-0 ct:flex-1 ct:truncate">{option.label}</span>
           <span className="ct:tabular-nums ct:text-muted-foreground">{option.value}</span>
         </>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import { CONTACT_COUNTRY_CODE_COUNT, buildCountryCodeOptions, contactCountryCodes, countryCodeOption, countryCodesIncluding, flagOf } from './country-codes.ts';
+import { CONTACT_COUNTRY_CODE_COUNT, buildCountryCodeOptions, contactCountryCodes, countryCodeOption, countryCodesIncluding } from './country-codes.ts';
 
 describe('the contact form country codes', () => {
   const options = contactCountryCodes();
@@ -40,7 +40,7 @@ describe('the contact form country codes', () => {
     expect(byCode.get('+1')?.keywords).toContain('Jamaica');
     expect(byCode.get('+7')?.label).toBe('Russia / Kazakhstan');
     expect(byCode.get('+44')?.keywords).toEqual(expect.arrayContaining(['44', 'GB', 'United Kingdom']));
-    expect(byCode.get('+44')?.flag).toBe('🇬🇧');
+    expect(byCode.get('+44')?.regions).toEqual(['GB']);
   });
 
   test('sorted by name', () => {
@@ -61,11 +61,5 @@ describe('the contact form country codes', () => {
     expect(countryCodesIncluding('+44')).toBe(options);
     expect(countryCodeOption('+999')).toBeNull();
     expect(countryCodesIncluding('+999')).toBe(options);
-  });
-
-  test('flagOf', () => {
-    expect(flagOf('FR')).toBe('🇫🇷');
-    expect(flagOf('fr')).toBe('');
-    expect(flagOf('')).toBe('');
   });
 });

@@ -43,9 +43,7 @@ export interface CountryCodeOption extends ComboboxOption {
   label: string;
   /** Every region name and ISO code using this calling code, and the code without the plus. */
   keywords: string[];
-  /** The flag emoji of the first region (decorative). */
-  flag: string;
-  /** The regions of the label, e.g. ["US", "CA"]. */
+  /** The regions of the label, e.g. ["US", "CA"]; the first one's flag is shown. */
   regions: string[];
 }
 
@@ -58,12 +56,6 @@ function englishRegionNames(): RegionNamer {
   } catch {
     return (region) => region;
   }
-}
-
-/** The flag emoji of an ISO 3166 region code ("GB" gives the Union Jack). */
-export function flagOf(region: string): string {
-  if (!/^[A-Z]{2}$/.test(region)) return '';
-  return String.fromCodePoint(...[...region].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
 }
 
 /** Every region libphonenumber-js knows, grouped by calling code ("+1" gives US, CA, AG, AI, …). */
@@ -85,7 +77,6 @@ function makeOption(code: string, labelRegions: string[], allRegions: readonly s
     value: code,
     label: shown.map(nameOf).join(' / ') || code,
     keywords: [...new Set([code.slice(1), ...names, ...allRegions])],
-    flag: flagOf(shown[0] ?? ''),
     regions: [...shown],
   };
 }

@@ -4,6 +4,7 @@ import { ArrowRight, ChevronDown, ChevronRight, MapPin, Phone, Smartphone } from
 import type { CountryDetail, CountryPrefixRate, RateCountry } from '@ringwise/api-client/rates';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
+import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { Skeleton } from '@ringwise/ui/skeleton';
@@ -43,7 +44,7 @@ function PublicPage({ children, busy = false }: { children: ReactNode; busy?: bo
 /** /call/{country}: rates, how to call, detailed pricing, FAQ, related countries, calls to action. */
 export function CountryView({ detail }: { detail: CountryDetail }) {
   const origin = useSiteOrigin();
-  const { name, flag, callingCode, countryCode } = detail;
+  const { name, callingCode, countryCode } = detail;
   const from = lowestRate(detail.mobileRate, detail.landlineRate);
   return (
     <PublicPage>
@@ -68,9 +69,7 @@ export function CountryView({ detail }: { detail: CountryDetail }) {
 
           <section aria-labelledby="country-title" className="mk:mt-6">
             <div className="mk:flex mk:items-center mk:gap-4">
-              <span aria-hidden="true" className="mk:text-5xl mk:leading-none mk:md:text-6xl">
-                {flag}
-              </span>
+              <Flag code={countryCode} eager className="mk:h-10 mk:w-15 mk:rounded-sm mk:md:h-12 mk:md:w-18" />
               <div>
                 <h1 id="country-title" className="mk:text-3xl mk:font-extrabold mk:tracking-tight mk:md:text-4xl">
                   Call {name}
@@ -262,9 +261,7 @@ function RelatedCountries({ region, related }: { region: string; related: RateCo
                 href={countryPath(country.id)}
                 className="mk:flex mk:items-center mk:gap-3 mk:rounded-lg mk:border mk:border-border mk:bg-card mk:p-4 mk:shadow-sm mk:transition-colors mk:hover:bg-accent mk:focus-visible:outline-none mk:focus-visible:ring-2 mk:focus-visible:ring-ring"
               >
-                <span aria-hidden="true" className="mk:text-2xl mk:leading-none">
-                  {country.flag}
-                </span>
+                <Flag code={country.id} className="mk:h-5 mk:w-7.5" />
                 <span className="mk:min-w-0 mk:flex-1">
                   <span className="mk:block mk:font-medium mk:break-words">Call {country.country}</span>
                   <span className="mk:block mk:text-sm mk:text-muted-foreground">

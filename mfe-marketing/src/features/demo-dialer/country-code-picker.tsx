@@ -1,15 +1,16 @@
 import { Combobox, type ComboboxOption } from '@ringwise/ui/combobox';
+import { Flag } from '@ringwise/ui/flag';
 import { DEMO_COUNTRY_CODES } from './demo-codes.ts';
 
 interface CodeOption extends ComboboxOption {
-  flag: string;
+  region: string;
 }
 
 const options: CodeOption[] = DEMO_COUNTRY_CODES.map((c) => ({
   value: c.code,
   label: c.country,
   keywords: c.aliases,
-  flag: c.flag,
+  region: c.region,
 }));
 
 /** The demo dialer's code picker: the 12 codes with flags, searchable by name or code. */
@@ -29,13 +30,13 @@ export function CountryCodePicker({ value, onChange }: { value: string; onChange
       contentClassName="mk:w-64"
       renderValue={(option) => (
         <span className="mk:flex mk:items-center mk:gap-1.5">
-          <span aria-hidden="true">{option?.flag}</span>
+          {option ? <Flag code={option.region} /> : null}
           <span className="mk:tabular-nums">{value}</span>
         </span>
       )}
       renderOption={(option) => (
         <>
-          <span aria-hidden="true">{option.flag}</span>
+          <Flag code={option.region} />
           <span className="mk:flex-1">{option.label}</span>
           <span className="mk:tabular-nums mk:text-muted-foreground">{option.value}</span>
         </>

@@ -4,7 +4,8 @@ export interface DemoCountryCode {
   code: string;
   /** The name the picker shows, e.g. "UK". */
   country: string;
-  flag: string;
+  /** The ISO region whose flag the picker shows (US for +1). */
+  region: string;
   /** Other names the search matches. */
   aliases: readonly string[];
   /** The most digits a national number of the country has (without the code or a trunk 0). */
@@ -12,18 +13,18 @@ export interface DemoCountryCode {
 }
 
 export const DEMO_COUNTRY_CODES: readonly DemoCountryCode[] = [
-  { code: '+1', country: 'US/Canada', flag: '🇺🇸', maxNationalDigits: 10, aliases: ['United States', 'USA', 'Canada'] },
-  { code: '+44', country: 'UK', flag: '🇬🇧', maxNationalDigits: 10, aliases: ['United Kingdom', 'Britain', 'England', 'GB'] },
-  { code: '+33', country: 'France', flag: '🇫🇷', maxNationalDigits: 9, aliases: ['FR'] },
-  { code: '+49', country: 'Germany', flag: '🇩🇪', maxNationalDigits: 11, aliases: ['Deutschland', 'DE'] },
-  { code: '+39', country: 'Italy', flag: '🇮🇹', maxNationalDigits: 11, aliases: ['Italia', 'IT'] },
-  { code: '+34', country: 'Spain', flag: '🇪🇸', maxNationalDigits: 9, aliases: ['España', 'ES'] },
-  { code: '+81', country: 'Japan', flag: '🇯🇵', maxNationalDigits: 10, aliases: ['JP'] },
-  { code: '+86', country: 'China', flag: '🇨🇳', maxNationalDigits: 11, aliases: ['CN'] },
-  { code: '+91', country: 'India', flag: '🇮🇳', maxNationalDigits: 10, aliases: ['IN'] },
-  { code: '+61', country: 'Australia', flag: '🇦🇺', maxNationalDigits: 9, aliases: ['AU'] },
-  { code: '+55', country: 'Brazil', flag: '🇧🇷', maxNationalDigits: 11, aliases: ['Brasil', 'BR'] },
-  { code: '+52', country: 'Mexico', flag: '🇲🇽', maxNationalDigits: 10, aliases: ['México', 'MX'] },
+  { code: '+1', country: 'US/Canada', region: 'US', maxNationalDigits: 10, aliases: ['United States', 'USA', 'Canada'] },
+  { code: '+44', country: 'UK', region: 'GB', maxNationalDigits: 10, aliases: ['United Kingdom', 'Britain', 'England', 'GB'] },
+  { code: '+33', country: 'France', region: 'FR', maxNationalDigits: 9, aliases: ['FR'] },
+  { code: '+49', country: 'Germany', region: 'DE', maxNationalDigits: 11, aliases: ['Deutschland', 'DE'] },
+  { code: '+39', country: 'Italy', region: 'IT', maxNationalDigits: 11, aliases: ['Italia', 'IT'] },
+  { code: '+34', country: 'Spain', region: 'ES', maxNationalDigits: 9, aliases: ['España', 'ES'] },
+  { code: '+81', country: 'Japan', region: 'JP', maxNationalDigits: 10, aliases: ['JP'] },
+  { code: '+86', country: 'China', region: 'CN', maxNationalDigits: 11, aliases: ['CN'] },
+  { code: '+91', country: 'India', region: 'IN', maxNationalDigits: 10, aliases: ['IN'] },
+  { code: '+61', country: 'Australia', region: 'AU', maxNationalDigits: 9, aliases: ['AU'] },
+  { code: '+55', country: 'Brazil', region: 'BR', maxNationalDigits: 11, aliases: ['Brasil', 'BR'] },
+  { code: '+52', country: 'Mexico', region: 'MX', maxNationalDigits: 10, aliases: ['México', 'MX'] },
 ];
 
 /** The code the dialer starts with. */

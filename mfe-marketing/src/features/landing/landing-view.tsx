@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { ArrowRight, Globe, Laptop, ShieldCheck, Smartphone, Wallet, Zap, type LucideProps } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@ringwise/ui/card';
+import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { SiteFooter } from '../../components/site-footer.tsx';
@@ -53,9 +54,9 @@ const features: { title: string; text: string; Icon: ComponentType<LucideProps> 
 
 /** Spec §9 "Demo and landing rates". */
 const prices = [
-  { label: 'US landlines', rate: 0.015, flag: '🇺🇸', country: 'United States', code: 'US' },
-  { label: 'US mobile', rate: 0.025, flag: '🇺🇸', country: 'United States', code: 'US' },
-  { label: 'UK mobile', rate: 0.032, flag: '🇬🇧', country: 'United Kingdom', code: 'GB' },
+  { label: 'US landlines', rate: 0.015, country: 'United States', code: 'US' },
+  { label: 'US mobile', rate: 0.025, country: 'United States', code: 'US' },
+  { label: 'UK mobile', rate: 0.032, country: 'United Kingdom', code: 'GB' },
 ] as const;
 
 /** The landing page (/): header, hero with the demo dialer and stats, features, pricing, footer. */
@@ -169,12 +170,10 @@ function Pricing() {
         </p>
       </div>
       <ul className="mk:mx-auto mk:mt-10 mk:grid mk:grid-cols-1 mk:max-w-4xl mk:gap-4 mk:md:grid-cols-3">
-        {prices.map(({ label, rate, flag, country, code }) => (
+        {prices.map(({ label, rate, country, code }) => (
           <li key={label}>
             <Card className="mk:flex mk:h-full mk:flex-col mk:items-center mk:gap-2 mk:p-6 mk:text-center">
-              <span aria-hidden="true" className="mk:text-3xl">
-                {flag}
-              </span>
+              <Flag code={code} className="mk:h-6 mk:w-9" />
               <h3 className="mk:font-semibold">{label}</h3>
               <p className="mk:text-3xl mk:font-bold mk:tabular-nums">
                 {formatRate(rate)}

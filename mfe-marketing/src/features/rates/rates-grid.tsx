@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ChevronRight } from 'lucide-react';
 import type { RateCountry } from '@ringwise/api-client/rates';
+import { Flag } from '@ringwise/ui/flag';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import { countryPath, perMinute } from '../../lib/rates.ts';
 
@@ -26,9 +27,7 @@ export function RatesGrid({ countries, search }: { countries: readonly RateCount
                 className="mk:flex mk:h-full mk:flex-col mk:gap-3 mk:rounded-lg mk:border mk:border-border mk:bg-card mk:p-4 mk:text-card-foreground mk:shadow-sm mk:transition-colors mk:hover:bg-accent/60 mk:focus-visible:outline-none mk:focus-visible:ring-2 mk:focus-visible:ring-ring"
               >
                 <span className="mk:flex mk:items-center mk:gap-3">
-                  <span aria-hidden="true" className="mk:text-2xl mk:leading-none">
-                    {country.flag}
-                  </span>
+                  <Flag code={country.id} className="mk:h-5 mk:w-7.5" />
                   <span className="mk:min-w-0 mk:flex-1">
                     <span className="mk:block mk:font-semibold mk:break-words">{country.country}</span>
                     <span className="mk:block mk:text-sm mk:text-muted-foreground">

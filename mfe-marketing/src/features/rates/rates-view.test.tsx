@@ -42,6 +42,7 @@ describe('RatesView', () => {
     const uk = screen.getByRole('link', { name: /United Kingdom/ });
     expect(uk.getAttribute('href')).toBe('/call/gb');
     expect(uk.textContent).toContain('GB · +44');
+    expect(uk.querySelector('img')?.getAttribute('src')).toBe('/flags/gb.svg');
     expect(within(uk).getByText('$0.032/min')).toBeTruthy();
     expect(within(uk).getByText('$0.015/min')).toBeTruthy();
     expect(within(screen.getByRole('link', { name: /Germany/ })).getByText('N/A')).toBeTruthy();
