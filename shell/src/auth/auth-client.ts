@@ -1,8 +1,9 @@
 // The one Supabase Auth client of the page. With SUPABASE_URL set, the api names the hosted project in the
 // page (<meta name="ringwise:supabase-url">); without it, the api itself serves the same Auth endpoints
 // under /auth/v1 on this origin. Either way this is the official client talking the same protocol.
-import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
+import type { GoTrueClient } from '@supabase/auth-js';
 import { setAccessTokenGetter } from '@ringwise/api-client';
+import { AUTH_STORAGE_KEY, mayHaveSession } from './stored-session.ts';
 
 function meta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
@@ -15,27 +16,38 @@ function project() {
   };
 }
 
-let client: GoTrueClient | null = null;
+let client: Promise<GoTrueClient> | null = null;
 
-/** The client, made on first use (never during a server render, where there is no page to read). */
-export function authClient(): GoTrueClient {
+/**
+ * The client, downloaded and made on first use (never during a server render, where there is no page to
+ * read). Its ~90 KB are not part of the page's start: a visitor without a session never needs them.
+ */
+export function loadAuthClient(): Promise<GoTrueClient> {
   if (!client) {
-    const { url, anonKey } = project();
-    client = new AuthClient({
-      url: `${url}/auth/v1`,
-      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-      storageKey: 'ringwise-auth',
-      persistSession: true,
-      autoRefreshToken: true,
-      detectSessionInUrl: true,
+    const loading = import('@supabase/auth-js').then(({ AuthClient }) => {
+      const { url, anonKey } = project();
+      return new AuthClient({
+        url: `${url}/auth/v1`,
+        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
+        storageKey: AUTH_STORAGE_KEY,
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+      });
     });
+    // a failed download may be tried again
+    loading.catch(() => {
+      if (client === loading) client = null;
+    });
+    client = loading;
   }
   return client;
 }
 
 // Every API request (shell and remotes share the API client) carries the session's access token.
 setAccessTokenGetter(async () => {
-  const { data, error } = await authClient().getSession();
+  if (!client && !mayHaveSession()) return null;
+  const { data, error } = await (await loadAuthClient()).getSession();
   if (error) throw error;
   return data.session?.access_token ?? null;
 });

@@ -2,8 +2,9 @@
 // Remotes never talk to Auth themselves; their API calls get the token through the shared API client.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Session } from '@supabase/auth-js';
-import { authClient } from './auth-client.ts';
+import type { GoTrueClient, Session } from '@supabase/auth-js';
+import { loadAuthClient } from './auth-client.ts';
+import { AUTH_STORAGE_KEY, mayHaveSession } from './stored-session.ts';
 
 export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
 
@@ -23,49 +24,65 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const userId = useRef<string | null>(null);
+  const connection = useRef<Promise<GoTrueClient> | null>(null);
+  const mounted = useRef(true);
 
-  useEffect(() => {
-    let active = true;
-    let unsubscribe = () => {};
-    // A failure leaves the state at 'loading': the gate then shows the service error card after 5 s.
-    Promise.resolve()
-      .then(async () => {
-        if (!active) return;
-        const { data } = authClient().onAuthStateChange((event, session) => {
-          if (event === 'INITIAL_SESSION') return;
-          setState(toState(session));
-          // nothing of the last user stays cached for the next one
-          const nextUserId = session?.user.id ?? null;
-          if (event === 'SIGNED_OUT' || (userId.current !== null && nextUserId !== userId.current)) queryClient.removeQueries();
-          userId.current = nextUserId;
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-        const { data: current, error } = await authClient().getSession();
-        if (!active || error) return;
+  /** Loads the client once, follows its session changes and reads the current session. */
+  const connect = useCallback((): Promise<GoTrueClient> => {
+    connection.current ??= loadAuthClient().then(async (auth) => {
+      auth.onAuthStateChange((event, session) => {
+        if (event === 'INITIAL_SESSION' || !mounted.current) return;
+        setState(toState(session));
+        // nothing of the last user stays cached for the next one
+        const nextUserId = session?.user.id ?? null;
+        if (event === 'SIGNED_OUT' || (userId.current !== null && nextUserId !== userId.current)) queryClient.removeQueries();
+        userId.current = nextUserId;
+      });
+      const { data: current, error } = await auth.getSession();
+      if (!error && mounted.current) {
         userId.current = current.session?.user.id ?? null;
         setState(toState(current.session));
-      })
-      .catch((error: unknown) => console.error('Auth could not be reached', error));
-    return () => {
-      active = false;
-      unsubscribe();
-    };
+      }
+      return auth;
+    });
+    connection.current.catch(() => {
+      connection.current = null;
+    });
+    return connection.current;
   }, [queryClient]);
 
+  useEffect(() => {
+    mounted.current = true;
+    // A failure leaves the state at 'loading': the gate then shows the service error card after 5 s.
+    const start = () => void connect().catch((error: unknown) => console.error('Auth could not be reached', error));
+    // A visitor without a stored session is signed out at once, without downloading the Auth client.
+    if (mayHaveSession()) start();
+    else if (!connection.current) setState({ status: 'signed-out' });
+    // a sign-in in another tab stores a session: follow it here too
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_STORAGE_KEY && event.newValue && !connection.current) start();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      mounted.current = false;
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [connect]);
+
   const signIn = useCallback(async (email: string, password: string) => {
-    const { error } = await authClient().signInWithPassword({ email, password });
+    const { error } = await (await connect()).signInWithPassword({ email, password });
     if (error) throw error;
-  }, []);
+  }, [connect]);
   const signUp = useCallback(async (email: string, password: string) => {
-    const { data, error } = await authClient().signUp({ email, password });
+    const { data, error } = await (await connect()).signUp({ email, password });
     if (error) throw error;
     if (!data.session) throw new Error('Check your e-mail to confirm your address, then sign in.');
-  }, []);
+  }, [connect]);
   const signOut = useCallback(async () => {
-    const { error } = await authClient().signOut();
+    const { error } = await (await connect()).signOut();
     if (error) console.warn('Sign-out could not reach Auth; the local session was cleared anyway.', error);
     queryClient.clear();
-  }, [queryClient]);
+  }, [connect, queryClient]);
 
   const value = useMemo(() => ({ state, signIn, signUp, signOut }), [state, signIn, signUp, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,7 +6,7 @@ import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import type { GoTrueClient } from '@supabase/auth-js';
-import { authClient, enabledSocialProviders } from '../auth/auth-client.ts';
+import { enabledSocialProviders, loadAuthClient } from '../auth/auth-client.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 
 const copy = {
@@ -118,8 +118,8 @@ export function AuthPage({ mode }: { mode: 'sign-in' | 'sign-up' }) {
                   size="icon"
                   aria-label={`Continue with ${providerNames[provider] ?? provider}`}
                   title={providerNames[provider] ?? provider}
-                  onClick={() =>
-                    authClient().signInWithOAuth({
+                  onClick={async () =>
+                    (await loadAuthClient()).signInWithOAuth({
                       provider: provider as Parameters<GoTrueClient['signInWithOAuth']>[0]['provider'],
                       options: { redirectTo: `${window.location.origin}/home` },
                     })
