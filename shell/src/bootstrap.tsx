@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { createQueryClient } from './query/query-client.ts';
 import { takeOverServerRender } from './server-handoff.ts';
@@ -16,7 +15,11 @@ const app = (
 /** Lets the browser handle input and paint between the start-up steps, so none becomes one long task. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-if (await takeOverServerRender(queryClient)) {
+// the page's remote loads (network) while React DOM is evaluated (CPU)
+const takeOver = takeOverServerRender(queryClient);
+const { createRoot, hydrateRoot } = await import('react-dom/client');
+
+if (await takeOver) {
   await yieldToBrowser();
   // The server rendered this very tree: React adopts its DOM instead of building it again. In a
   // transition, hydration runs in slices and a click on the already visible page is never kept waiting.
