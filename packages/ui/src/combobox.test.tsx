@@ -30,9 +30,10 @@ function Picker({ initial = 'banana', onChange }: { initial?: string; onChange?:
   );
 }
 
-/** Opens the popover and lets its positioning (a promise in floating-ui) settle. */
+/** Opens the popover (its module loads on demand) and lets its positioning (a promise in floating-ui) settle. */
 async function open() {
   fireEvent.click(screen.getByRole('button', { name: /^Fruit/ }));
+  await screen.findByRole('listbox', { name: 'Fruit' });
   await act(async () => {});
 }
 const searchBox = () => screen.getByRole('combobox', { name: 'Search fruit' });
@@ -93,6 +94,26 @@ describe('Combobox', () => {
     expect(document.getElementById(searchBox().getAttribute('aria-activedescendant') ?? '')?.textContent).toBe('Apple');
     fireEvent.click(screen.getByRole('option', { name: 'Apple' }));
     expect(chosen).toEqual(['apple']);
+  });
+
+  test('Escape closes it and the focus returns to the trigger; the trigger closes it too', async () => {
+    render(<Picker />);
+    await open();
+    const trigger = screen.getByRole('button', { name: 'Fruit: Banana' });
+    expect(trigger.getAttribute('aria-controls')).toBeTruthy();
+    expect(document.activeElement).toBe(searchBox());
+    fireEvent.keyDown(searchBox(), { key: 'Escape' });
+    // the focus scope hands the focus back a task later
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+
+    await open();
+    fireEvent.pointerDown(trigger);
+    fireEvent.click(trigger);
+    await act(async () => {});
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   test('renders only its trigger on the server (no portal, no random ids)', () => {

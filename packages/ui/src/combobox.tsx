@@ -1,13 +1,17 @@
 import './styles.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Popover, PopoverContent, PopoverTrigger } from '@ringwise/ui/popover';
+import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn.tsx';
-import { CheckIcon, SearchIcon, UpDownIcon } from '@ringwise/ui/icons';
+import { UpDownIcon } from '@ringwise/ui/icons';
 
 /* A searchable single choice ("command"-style): a trigger button showing the chosen option opens a popover
  * with a search field (role combobox) that filters a listbox. The search field keeps the focus: arrow keys
  * move the active option (aria-activedescendant), Enter chooses it, Escape closes and focus returns to the
- * trigger. Nothing is rendered in a portal until it opens, so it renders the same on the server. */
+ * trigger. Nothing is rendered in a portal until it opens, so it renders the same on the server. The open part
+ * is a module of its own (./internal/combobox-popup.tsx), loaded when the pointer or the focus reaches the
+ * trigger: a page whose pickers stay closed never pays for the popover. */
+
+const loadPopup = () => import('./internal/combobox-popup.tsx');
+const ComboboxPopup = lazy(loadPopup);
 
 export interface ComboboxOption {
   /** The value handed to `onValueChange`; unique among the options. */
@@ -58,9 +62,9 @@ export function Combobox<T extends ComboboxOption>({
   onValueChange,
   label,
   triggerLabel,
-  searchLabel = 'Search',
-  searchPlaceholder = 'Search...',
-  emptyText = 'No results found.',
+  searchLabel,
+  searchPlaceholder,
+  emptyText,
   renderValue,
   renderOption,
   filter = matchesOption,
@@ -70,84 +74,26 @@ export function Combobox<T extends ComboboxOption>({
   disabled,
 }: ComboboxProps<T>) {
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [activeValue, setActiveValue] = useState(value);
-  const listId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popupId = useId();
   const selected = options.find((option) => option.value === value);
-  const visible = options.filter((option) => filter(option, query));
-  const activeIndex = Math.max(
-    0,
-    visible.findIndex((option) => option.value === activeValue),
-  );
-  const active = visible[activeIndex];
-  const optionId = (index: number) => `${listId}-option-${index}`;
-
-  // keep the active option in view inside the list (never scrolls the page)
-  useEffect(() => {
-    const list = listRef.current;
-    const item = list?.querySelector<HTMLElement>('[data-active]');
-    if (!list || !item) return;
-    if (item.offsetTop < list.scrollTop) list.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
-    }
-  }, [open, activeIndex, query]);
-
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (next) {
-      setQuery('');
-      setActiveValue(value);
-    }
-  }
-
-  function choose(option: T) {
-    onValueChange(option.value);
-    setOpen(false);
-  }
-
-  function search(next: string) {
-    setQuery(next);
-    setActiveValue(options.find((option) => filter(option, next))?.value ?? '');
-  }
-
-  function move(delta: number) {
-    if (visible.length === 0) return;
-    const next = visible[(activeIndex + delta + visible.length) % visible.length];
-    if (next) setActiveValue(next.value);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-        move(1);
-        break;
-      case 'ArrowUp':
-        move(-1);
-        break;
-      case 'PageDown':
-        move(Math.min(5, visible.length - 1 - activeIndex));
-        break;
-      case 'PageUp':
-        move(-Math.min(5, activeIndex));
-        break;
-      case 'Enter':
-        if (active) choose(active);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  const preload = () => void loadPopup();
 
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
         id={id}
         disabled={disabled}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? popupId : undefined}
         aria-label={triggerLabel ?? (selected ? `${label}: ${selected.label}` : label)}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen((current) => !current)}
         className={cn(
           'inline-flex h-10 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-sm text-foreground ring-offset-background transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
           className,
@@ -155,60 +101,29 @@ export function Combobox<T extends ComboboxOption>({
       >
         {renderValue ? renderValue(selected) : <span className="truncate">{selected?.label ?? label}</span>}
         <UpDownIcon className="opacity-50" />
-      </PopoverTrigger>
-      <PopoverContent bare align="start" aria-label={label} className={cn('w-64', contentClassName)}>
-        <div className="flex items-center gap-2 border-b border-border px-3">
-          <SearchIcon className="opacity-50" />
-          <input
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={active ? optionId(activeIndex) : undefined}
-            aria-label={searchLabel}
-            placeholder={searchPlaceholder}
-            value={query}
-            onChange={(event) => search(event.target.value)}
-            onKeyDown={onKeyDown}
-            autoComplete="off"
-            autoCorrect="off"
-            spellCheck={false}
-            className="flex h-10 w-full bg-transparent py-3 text-sm text-foreground outline-none placeholder:text-muted-foreground"
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ComboboxPopup
+            options={options}
+            value={value}
+            label={label}
+            searchLabel={searchLabel}
+            searchPlaceholder={searchPlaceholder}
+            emptyText={emptyText}
+            renderOption={renderOption as ((option: ComboboxOption) => ReactNode) | undefined}
+            filter={filter as (option: ComboboxOption, query: string) => boolean}
+            contentClassName={contentClassName}
+            triggerRef={triggerRef}
+            listId={popupId}
+            onChoose={(next) => {
+              onValueChange(next);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
           />
-        </div>
-        {visible.length === 0 ? (
-          <p role="status" className="px-2 py-6 text-center text-sm text-muted-foreground">
-            {emptyText}
-          </p>
-        ) : null}
-        <div
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          hidden={visible.length === 0}
-          className="relative max-h-64 overflow-y-auto overscroll-contain p-1"
-        >
-          {visible.map((option, index) => {
-            const isSelected = option.value === value;
-            return (
-              <div
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={isSelected}
-                data-active={index === activeIndex ? '' : undefined}
-                onClick={() => choose(option)}
-                onPointerMove={() => setActiveValue(option.value)}
-                className="relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-active:bg-accent data-active:text-accent-foreground"
-              >
-                <CheckIcon className={isSelected ? 'opacity-100' : 'opacity-0'} />
-                {renderOption ? renderOption(option) : option.label}
-              </div>
-            );
-          })}
-        </div>
-      </PopoverContent>
-    </Popover>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
