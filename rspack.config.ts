@@ -34,14 +34,27 @@ const thirdParty = {
   wouter: 'wouter',
 } as const;
 
-export function sharedSingletons() {
-  const shared: Record<string, { singleton: true; requiredVersion: string | false; version?: string }> = {};
+/** Kit parts built on radix's overlays (positioning, focus scopes, menus): pages load them when they use them. */
+const overlayKitModules = new Set(['dialog', 'sheet', 'dropdown-menu', 'popover', 'select', 'tabs', 'tooltip', 'toaster', 'switch']);
+
+/**
+ * The share map of every build. The host provides what every page needs at start (React, react-query, the
+ * router, the api client and the small kit parts) eagerly, in its first file: negotiating ~18 shared modules
+ * one chunk each cost a phone's main thread more than the bytes (a script element, a request and a promise
+ * chain per module; measured in the Lighthouse traces of the marketing pages).
+ */
+export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
+  type Shared = { singleton: true; requiredVersion: string | false; version?: string; eager?: boolean };
+  const shared: Record<string, Shared> = {};
   for (const [shareKey, pkg] of Object.entries(thirdParty)) {
-    shared[shareKey] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg) };
+    shared[shareKey] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg), eager: host };
   }
   // Our own packages: the UI kit is shared per component so a page only downloads the parts it renders.
-  for (const kitModule of kitModules()) shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0' };
-  shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
+  for (const kitModule of kitModules()) {
+    const eager = host && !overlayKitModules.has(kitModule.slice('@ringwise/ui/'.length));
+    shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0', eager };
+  }
+  shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0', eager: host };
   return shared;
 }
 
@@ -132,7 +145,7 @@ export function createConfig(options: BuildOptions): Configuration {
         name: build.federationName,
         filename: 'remoteEntry.js',
         exposes: build.exposes,
-        shared: sharedSingletons(),
+        shared: sharedSingletons({ host: isHost }),
         shareStrategy: 'loaded-first',
         manifest: true,
         // type download and generation stay out of builds: flaky in CI and not needed at run time

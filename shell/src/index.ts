@@ -2,11 +2,15 @@
 // the async boundary then lets shared modules (React, react-query, the kit) be negotiated before bootstrap.
 import '@ringwise/ui/styles.css';
 import './styles.css';
+import { loadAuthClient } from './auth/auth-client.ts';
+import { mayHaveSession } from './auth/stored-session.ts';
 
 // The start-up runs in steps of their own (a phone's main thread is never blocked long): this file's
-// evaluation (the federation runtime), then negotiating and loading the shared modules, while React DOM
-// (fetched alongside, not after the bootstrap) is evaluated when it arrives.
+// evaluation (the federation runtime and the shared modules), then the bootstrap, while React DOM (fetched
+// alongside, not after the bootstrap) is evaluated when it arrives. A browser that holds a session fetches
+// the Auth client alongside too, so the signed-in app does not wait for it after the bootstrap.
 setTimeout(() => {
   void import('react-dom/client');
   void import('./bootstrap');
+  if (mayHaveSession()) void loadAuthClient().catch(() => {});
 }, 0);
