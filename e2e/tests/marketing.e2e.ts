@@ -9,8 +9,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 test('crawlers get the UK page as complete HTML: rates, FAQ, canonical, share tags, JSON-LD', async ({ request }) => {
-  const res = await request.get('/call/gb');
+  const res = await request.get('/call/gb', { headers: { 'accept-encoding': 'gzip' } });
   expect(res.status()).toBe(200);
+  expect(res.headers()['content-encoding']).toBe('gzip');
   const html = await res.text();
   expect(html).toContain('United Kingdom');
   expect(html).toContain('$0.032');

@@ -8,6 +8,7 @@ import { appendVary } from '../../lib/http.ts';
 import {
   GzipCache,
   ShellTemplate,
+  gzipTextResponse,
   findStaticFile,
   hasFileExtension,
   notFoundText,
@@ -21,14 +22,15 @@ export const web = (config: ApiConfig) => {
   const gzipCache = new GzipCache();
 
   const respond = async (request: Request, pathname: string): Promise<WebResponse> => {
-    if (!hasFileExtension(pathname)) return shellPageResponse(config, template, pathname);
+    const acceptEncoding = request.headers.get('accept-encoding');
+    if (!hasFileExtension(pathname)) return gzipTextResponse(await shellPageResponse(config, template, pathname), acceptEncoding);
     const file = await findStaticFile(config.shellDist, pathname);
     if (file) {
-      const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
+      const headers = { acceptEncoding, range: request.headers.get('range') };
       return staticFileResponse(file, headers, gzipCache);
     }
     // A dotted path of the route table (`/call/x.y`) is still a page; any other missing file is a plain 404.
-    return matchRoute(pathname) === null ? notFoundText() : shellPageResponse(config, template, pathname);
+    return matchRoute(pathname) === null ? notFoundText() : gzipTextResponse(await shellPageResponse(config, template, pathname), acceptEncoding);
   };
 
   // HEAD is answered by Elysia from this GET route (same status and headers, no body).

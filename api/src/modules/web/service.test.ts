@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { testConfig } from '../../testing/fixtures.ts';
 import {
   acceptsGzip,
+  gzipTextResponse,
   hasFileExtension,
   headTags,
   injectIntoHead,
@@ -133,5 +135,26 @@ describe('hosted Auth in the page', () => {
     const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key' } }, null).join('');
     expect(tags).toContain('<meta name="ringwise:supabase-url" content="https://abc.supabase.co">');
     expect(tags).toContain('<meta name="ringwise:supabase-anon-key" content="anon&#34;key">');
+  });
+});
+
+describe('gzipTextResponse', () => {
+  const page = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<html>${'x'.repeat(5000)}</html>` };
+
+  test('a page is gzipped when the client accepts it, and says it varies by Accept-Encoding', () => {
+    const res = gzipTextResponse(page, 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers).toEqual({ 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding', 'content-encoding': 'gzip' });
+    expect(gunzipSync(res.body as Uint8Array).toString()).toBe(page.body);
+    expect((res.body as Uint8Array).length).toBeLessThan(200);
+  });
+
+  test('as it is for a client without gzip, for short bodies and for bodies that are not text', () => {
+    expect(gzipTextResponse(page, null)).toEqual({ ...page, headers: { ...page.headers, vary: 'Accept-Encoding' } });
+    expect(gzipTextResponse(page, 'gzip;q=0').headers['content-encoding']).toBeUndefined();
+    const short = { ...page, body: '<p>hi</p>' };
+    expect(gzipTextResponse(short, 'gzip')).toBe(short);
+    const image = { status: 200, headers: { 'content-type': 'image/png' }, body: 'x'.repeat(5000) };
+    expect(gzipTextResponse(image, 'gzip')).toBe(image);
   });
 });
