@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Combobox, matchesOption, type ComboboxOption } from './combobox.tsx';
+import { CallingCodeCombobox, Combobox, matchesOption, type ComboboxOption } from './combobox.tsx';
 
 afterEach(cleanup);
 
@@ -120,5 +120,26 @@ describe('Combobox', () => {
     const html = renderToString(<Picker />);
     expect(html).toContain('aria-label="Fruit: Banana"');
     expect(html).not.toContain('listbox');
+  });
+});
+
+describe('CallingCodeCombobox', () => {
+  const codes = [
+    { value: '+1', label: 'United States / Canada', region: 'US' },
+    { value: '+44', label: 'United Kingdom', region: 'GB', keywords: ['GB'] },
+  ];
+
+  test('the trigger shows the flag and the code and names the country; options list flag, country and code', async () => {
+    render(<CallingCodeCombobox options={codes} value="+44" onValueChange={() => {}} />);
+    const trigger = screen.getByRole('button', { name: 'Country code: +44 United Kingdom' });
+    expect(trigger.textContent).toBe('+44');
+    expect(trigger.querySelector('img')?.getAttribute('src')).toBe('/flags/gb.svg');
+    fireEvent.click(trigger);
+    const search = await screen.findByRole('combobox', { name: 'Search countries' });
+    expect(search.getAttribute('placeholder')).toBe('Search countries...');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['United States / Canada+1', 'United Kingdom+44']);
+    expect(screen.getAllByRole('option').map((o) => o.querySelector('img')?.getAttribute('src'))).toEqual(['/flags/us.svg', '/flags/gb.svg']);
+    fireEvent.change(search, { target: { value: 'atlantis' } });
+    expect(screen.getByRole('status').textContent).toBe('No country found.');
   });
 });

@@ -1,6 +1,7 @@
 import './styles.css';
 import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn.tsx';
+import { Flag } from '@ringwise/ui/flag';
 import { UpDownIcon } from '@ringwise/ui/icons';
 
 /* A searchable single choice ("command"-style): a trigger button showing the chosen option opens a popover
@@ -115,7 +116,7 @@ export function Combobox<T extends ComboboxOption>({
             filter={filter as (option: ComboboxOption, query: string) => boolean}
             contentClassName={contentClassName}
             triggerRef={triggerRef}
-            listId={popupId}
+            popupId={popupId}
             onChoose={(next) => {
               onValueChange(next);
               setOpen(false);
@@ -125,5 +126,49 @@ export function Combobox<T extends ComboboxOption>({
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** A calling code to choose ("+44"), named by its country or countries ("United Kingdom"). */
+export interface CallingCodeOption extends ComboboxOption {
+  /** The ISO region whose flag the picker shows, e.g. "GB" for +44 ("US" for +1). */
+  region: string;
+}
+
+export type CallingCodeComboboxProps<T extends CallingCodeOption> = Pick<
+  ComboboxProps<T>,
+  'options' | 'value' | 'onValueChange' | 'id' | 'disabled' | 'className' | 'contentClassName'
+>;
+
+/**
+ * The calling-code picker (the demo dialer's, the contact form's): the flag and the code on the trigger, flag,
+ * country and code in the list, searched by country, ISO code or digits.
+ */
+export function CallingCodeCombobox<T extends CallingCodeOption>({ value, options, ...props }: CallingCodeComboboxProps<T>) {
+  const selected = options.find((option) => option.value === value);
+  return (
+    <Combobox<T>
+      {...props}
+      options={options}
+      value={value}
+      label="Country code"
+      triggerLabel={`Country code: ${value}${selected ? ` ${selected.label}` : ''}`}
+      searchLabel="Search countries"
+      searchPlaceholder="Search countries..."
+      emptyText="No country found."
+      renderValue={(option) => (
+        <span className="flex items-center gap-1.5">
+          {option ? <Flag code={option.region} /> : null}
+          <span className="tabular-nums">{value}</span>
+        </span>
+      )}
+      renderOption={(option) => (
+        <>
+          <Flag code={option.region} />
+          <span className="min-w-0 flex-1 truncate">{option.label}</span>
+          <span className="tabular-nums text-muted-foreground">{option.value}</span>
+        </>
+      )}
+    />
   );
 }

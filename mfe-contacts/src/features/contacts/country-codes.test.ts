@@ -41,6 +41,7 @@ describe('the contact form country codes', () => {
     expect(byCode.get('+7')?.label).toBe('Russia / Kazakhstan');
     expect(byCode.get('+44')?.keywords).toEqual(expect.arrayContaining(['44', 'GB', 'United Kingdom']));
     expect(byCode.get('+44')?.regions).toEqual(['GB']);
+    expect(byCode.get('+1')?.region).toBe('US');
   });
 
   test('sorted by name', () => {

@@ -9,7 +9,7 @@
 //    Codes are deduplicated (US and Canada share +1), and the first 95 distinct codes are kept.
 // 3. Names come from Intl.DisplayNames (English), so nothing here needs translating by hand.
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
-import type { ComboboxOption } from '@ringwise/ui/combobox';
+import type { CallingCodeOption } from '@ringwise/ui/combobox';
 
 /** How many calling codes the contact form offers. */
 export const CONTACT_COUNTRY_CODE_COUNT = 95;
@@ -36,14 +36,14 @@ const REGIONS_BY_POPULATION = [
   'BW', 'GA', 'LS', 'SI', 'MK', 'LV', 'GW', 'XK', 'BH', 'GQ', 'TT', 'EE', 'TL', 'MU', 'CY', 'SZ',
 ] as const;
 
-export interface CountryCodeOption extends ComboboxOption {
+export interface CountryCodeOption extends CallingCodeOption {
   /** The calling code with a plus, e.g. "+44". */
   value: string;
   /** The region(s) it is shown as, e.g. "United States / Canada". */
   label: string;
   /** Every region name and ISO code using this calling code, and the code without the plus. */
   keywords: string[];
-  /** The regions of the label, e.g. ["US", "CA"]; the first one's flag is shown. */
+  /** The regions of the label, e.g. ["US", "CA"]; the first one's flag is shown (`region`). */
   regions: string[];
 }
 
@@ -77,6 +77,7 @@ function makeOption(code: string, labelRegions: string[], allRegions: readonly s
     value: code,
     label: shown.map(nameOf).join(' / ') || code,
     keywords: [...new Set([code.slice(1), ...names, ...allRegions])],
+    region: shown[0] ?? '',
     regions: [...shown],
   };
 }

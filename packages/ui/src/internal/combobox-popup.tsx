@@ -1,5 +1,5 @@
 import '../styles.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Popover, PopoverAnchor, PopoverContent } from '@ringwise/ui/popover';
 import { cn } from '../cn.tsx';
 import { CheckIcon, SearchIcon } from '@ringwise/ui/icons';
@@ -15,7 +15,8 @@ export interface ComboboxPopupProps<T extends ComboboxOption>
   onChoose: (value: string) => void;
   onClose: () => void;
   triggerRef: RefObject<HTMLButtonElement | null>;
-  listId: string;
+  /** The popover's id (the trigger's aria-controls); the list's and the options' ids derive from it. */
+  popupId: string;
 }
 
 export default function ComboboxPopup<T extends ComboboxOption>({
@@ -31,11 +32,10 @@ export default function ComboboxPopup<T extends ComboboxOption>({
   onChoose,
   onClose,
   triggerRef,
-  listId,
+  popupId,
 }: ComboboxPopupProps<T>) {
   const [query, setQuery] = useState('');
   const [activeValue, setActiveValue] = useState(value);
-  const optionPrefix = useId();
   const listRef = useRef<HTMLDivElement>(null);
 
   const visible = options.filter((option) => filter(option, query));
@@ -44,7 +44,7 @@ export default function ComboboxPopup<T extends ComboboxOption>({
     visible.findIndex((option) => option.value === activeValue),
   );
   const active = visible[activeIndex];
-  const optionId = (index: number) => `${optionPrefix}-option-${index}`;
+  const optionId = (index: number) => `${popupId}-option-${index}`;
 
   // keep the active option in view inside the list (never scrolls the page)
   useEffect(() => {
@@ -96,7 +96,7 @@ export default function ComboboxPopup<T extends ComboboxOption>({
       <PopoverAnchor virtualRef={triggerRef as RefObject<HTMLButtonElement>} />
       <PopoverContent
         bare
-        id={listId}
+        id={popupId}
         align="start"
         aria-label={label}
         className={cn('w-64', contentClassName)}
@@ -114,7 +114,7 @@ export default function ComboboxPopup<T extends ComboboxOption>({
           <input
             role="combobox"
             aria-expanded="true"
-            aria-controls={`${listId}-list`}
+            aria-controls={`${popupId}-list`}
             aria-autocomplete="list"
             aria-activedescendant={active ? optionId(activeIndex) : undefined}
             aria-label={searchLabel}
@@ -135,7 +135,7 @@ export default function ComboboxPopup<T extends ComboboxOption>({
         ) : null}
         <div
           ref={listRef}
-          id={`${listId}-list`}
+          id={`${popupId}-list`}
           role="listbox"
           aria-label={label}
           hidden={visible.length === 0}
