@@ -4,7 +4,7 @@
 // (it has every country of our list, and the regions libphonenumber-js knows).
 import path from 'node:path';
 import { Elysia } from 'elysia';
-import { GzipCache, findStaticFile, notFoundText, staticFileResponse } from '../web/service.ts';
+import { GzipCache, findStaticFile, notFoundText, sendWebResponse, staticFileResponse } from '../web/service.ts';
 
 /** Flags change only with a package upgrade: a day fresh, then a week served stale while revalidating. */
 export const flagCacheControl = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -17,11 +17,8 @@ export const flags = () => {
     const code = /^([a-z]{2})\.svg$/.exec(params.file)?.[1];
     // lower case only (the one URL pages use, see flagImagePath), so caches hold one copy of each flag
     const file = code ? await findStaticFile(flagsDir, `/${code.toUpperCase()}.svg`) : null;
-    const response = file
-      ? await staticFileResponse(file, { acceptEncoding: request.headers.get('accept-encoding'), range: null }, gzipCache)
-      : notFoundText();
-    set.status = response.status;
-    Object.assign(set.headers, response.headers, file ? { 'cache-control': flagCacheControl } : {});
-    return response.body;
+    if (!file) return sendWebResponse(set, request, notFoundText());
+    const response = await staticFileResponse(file, { acceptEncoding: request.headers.get('accept-encoding'), range: null }, gzipCache);
+    return sendWebResponse(set, request, { ...response, headers: { ...response.headers, 'cache-control': flagCacheControl } });
   });
 };

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import {
   get,
   hashedAssetBody,
@@ -142,6 +143,23 @@ describe('HTML pages', () => {
       expect(await (await get(tempApp, '/sign-in')).text()).toContain('v2');
     } finally {
       temp.cleanup();
+    }
+  });
+
+  test('a page is gzipped when the client accepts it, and varies by Accept-Encoding next to CORS', async () => {
+    const big = makeDist({ 'index.html': `<head><title>Ringwise</title></head><body><div id="root"></div>${'<p>x</p>'.repeat(300)}</body>` });
+    try {
+      const bigApp = testApp({ SHELL_DIST: big.dir });
+      const res = await get(bigApp, '/sign-in', { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain('<title>Ringwise</title>');
+      const plain = await get(bigApp, '/sign-in');
+      expect(plain.headers.has('content-encoding')).toBe(false);
+      expect(await plain.text()).toContain('<title>Ringwise</title>');
+    } finally {
+      big.cleanup();
     }
   });
 

@@ -4,14 +4,13 @@
 import { Elysia } from 'elysia';
 import { matchRoute } from '@ringwise/routes';
 import type { ApiConfig } from '../../config.ts';
-import { appendVary } from '../../lib/http.ts';
 import {
   GzipCache,
   ShellTemplate,
-  gzipTextResponse,
   findStaticFile,
   hasFileExtension,
   notFoundText,
+  sendWebResponse,
   shellPageResponse,
   staticFileResponse,
   type WebResponse,
@@ -22,24 +21,18 @@ export const web = (config: ApiConfig) => {
   const gzipCache = new GzipCache();
 
   const respond = async (request: Request, pathname: string): Promise<WebResponse> => {
-    const acceptEncoding = request.headers.get('accept-encoding');
-    if (!hasFileExtension(pathname)) return gzipTextResponse(await shellPageResponse(config, template, pathname), acceptEncoding);
+    if (!hasFileExtension(pathname)) return shellPageResponse(config, template, pathname);
     const file = await findStaticFile(config.shellDist, pathname);
     if (file) {
-      const headers = { acceptEncoding, range: request.headers.get('range') };
+      const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
       return staticFileResponse(file, headers, gzipCache);
     }
     // A dotted path of the route table (`/call/x.y`) is still a page; any other missing file is a plain 404.
-    return matchRoute(pathname) === null ? notFoundText() : gzipTextResponse(await shellPageResponse(config, template, pathname), acceptEncoding);
+    return matchRoute(pathname) === null ? notFoundText() : shellPageResponse(config, template, pathname);
   };
 
   // HEAD is answered by Elysia from this GET route (same status and headers, no body).
-  return new Elysia({ name: 'module.web', seed: config }).get('/*', async ({ request, set }) => {
-    const response = await respond(request, new URL(request.url).pathname);
-    set.status = response.status;
-    for (const [name, value] of Object.entries(response.headers)) {
-      set.headers[name] = name === 'vary' ? appendVary(set.headers.vary, value) : value;
-    }
-    return response.body;
-  });
+  return new Elysia({ name: 'module.web', seed: config }).get('/*', async ({ request, set }) =>
+    sendWebResponse(set, request, await respond(request, new URL(request.url).pathname)),
+  );
 };

@@ -4,6 +4,7 @@ import { join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { isNoIndex, matchRoute, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { manifestUrl, type ApiConfig } from '../../config.ts';
 import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
+import { appendVary } from '../../lib/http.ts';
 
 export const immutableCache = 'public, max-age=31536000, immutable';
 export const revalidateCache = 'no-cache';
@@ -127,6 +128,24 @@ export function gzipTextResponse(response: WebResponse, acceptEncoding: string |
   const headers = { ...response.headers, vary: 'Accept-Encoding' };
   if (!acceptsGzip(acceptEncoding)) return { ...response, headers };
   return { ...response, headers: { ...headers, 'content-encoding': 'gzip' }, body: Bun.gzipSync(response.body) };
+}
+
+/**
+ * Writes a response into Elysia's `set` and returns its body: a Vary set earlier (CORS) is kept, and a
+ * generated text body is gzipped when the client accepts it. Every module that answers with a WebResponse
+ * (pages, static files, flags) sends it through here.
+ */
+export function sendWebResponse(
+  set: { status?: number | string; headers: Record<string, string | number> },
+  request: Request,
+  page: WebResponse,
+): WebResponse['body'] {
+  const response = gzipTextResponse(page, request.headers.get('accept-encoding'));
+  set.status = response.status;
+  for (const [name, value] of Object.entries(response.headers)) {
+    set.headers[name] = name === 'vary' ? appendVary(set.headers.vary, value) : value;
+  }
+  return response.body;
 }
 
 /** The response for a static file; `range` requests get the identity body so Elysia can slice it. */
