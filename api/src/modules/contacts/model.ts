@@ -4,7 +4,7 @@
 // parseContactPatch, parseFromCall) because the spec fixes their messages, which Elysia's schema errors
 // would not give.
 import { t } from 'elysia';
-import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/api-client/contacts';
+import { contactFormMessages, type Contact, type ContactFromCallInput, type ContactInput } from '@ringwise/api-client/contacts';
 
 const exact = { additionalProperties: false } as const;
 const nullableString = t.Union([t.String(), t.Null()]);
@@ -34,12 +34,9 @@ void contract;
 
 export type { Contact, ContactFromCallInput, ContactInput };
 
-/** Spec §5 Contact form (the first four as written there), plus the limits of the table and of e-mail. */
+/** Spec §5 Contact form (the contract's, shared with the form), plus the limits of the table. */
 export const contactMessages = {
-  nameRequired: 'Name is required',
-  numberRequired: 'Phone number is required',
-  numberInvalid: 'Please enter a valid phone number',
-  emailInvalid: 'Please enter a valid email address',
+  ...contactFormMessages,
   nameTooLong: 'Name must be at most 200 characters',
   countryCodeInvalid: 'Please choose a valid country code, such as +44',
   notesInvalid: 'Notes must be text',
@@ -54,14 +51,9 @@ export const duplicateNumberMessage = 'You already have a contact with this numb
 /** public.contacts: display_name is 1-200 characters. */
 export const maxNameLength = 200;
 export const maxNotesLength = 5_000;
-/** RFC 5321: a forward path holds at most 254 characters. */
-export const maxEmailLength = 254;
-/** Spec §9: the contact form's minimum digits. */
-export const minNumberDigits = 4;
 /** E.164: at most 15 digits with the calling code. */
 export const maxNumberDigits = 15;
-/** Spec §3/§9: the contact form's default calling code. */
-export const defaultCountryCode = '+1';
+export { defaultCountryCode, maxEmailLength, minNumberDigits } from '@ringwise/api-client/contacts';
 
 /** Field → message, for the fields that failed (the envelope's details.fieldErrors). */
 export type FieldErrors = Partial<Record<'displayName' | 'primaryNumber' | 'phoneNumber' | 'countryCode' | 'email' | 'notes' | 'favorite', string>>;

@@ -6,12 +6,9 @@
 // typed is lost as long as the form's rule passes.
 import { getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import metadata from 'libphonenumber-js/max/metadata';
-import { defaultCountryCode, maxNumberDigits, minNumberDigits } from './model.ts';
+import { defaultCountryCode, maxNumberDigits } from './model.ts';
 
-/** Spec §5: after removing a leading +code of 1-4 digits and all non-digits, at least 4 digits must remain. */
-export function hasEnoughDigits(input: string): boolean {
-  return input.trim().replace(/^\+\d{1,4}/, '').replace(/\D/g, '').length >= minNumberDigits;
-}
+export { hasEnoughDigits } from '@ringwise/api-client/contacts';
 
 /** Calling code → the countries that share it (getCountries/getCountryCallingCode), main country first
  *  (libphonenumber lists it first: "1" → US, "44" → GB, "7" → RU). */

@@ -9,7 +9,6 @@ import {
   contactNotFoundMessage,
   defaultCountryCode,
   duplicateNumberMessage,
-  maxEmailLength,
   maxNameLength,
   maxNotesLength,
   type Contact,
@@ -17,7 +16,8 @@ import {
   type ContactValues,
   type FieldErrors,
 } from './model.ts';
-import { callingCodeOf, hasEnoughDigits, normalizeCountryCode, toE164 } from './phone.ts';
+import { hasEnoughDigits, isValidEmail } from '@ringwise/api-client/contacts';
+import { callingCodeOf, normalizeCountryCode, toE164 } from './phone.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Validation (pure)
@@ -72,16 +72,12 @@ const countryCode: Field<string> = (value, errors) => {
   return code ?? undefined;
 };
 
-// What <input type="email"> accepts, with a dot in the domain (a contact's address is a public one).
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
 /** A valid address or empty (→ null). */
 const email: Field<string | null> = (value, errors) => {
   if (value === undefined || value === null) return null;
   const address = typeof value === 'string' ? value.trim() : undefined;
   if (address === '') return null;
-  if (address === undefined || address.length > maxEmailLength || !emailPattern.test(address)) {
+  if (address === undefined || !isValidEmail(address)) {
     errors.email = messages.emailInvalid;
     return undefined;
   }

@@ -1,17 +1,24 @@
 // Spec §5 "Contact form": what the contact dialog and the quick save accept, with the exact messages.
 // Pure functions; the dialogs show the messages next to their fields.
-import type { ContactInput } from '@ringwise/api-client/contacts';
+// The rules and messages themselves are the contract's (@ringwise/api-client/contacts), which the api checks too.
+import {
+  contactFormMessages,
+  defaultCountryCode,
+  hasEnoughDigits,
+  isValidEmail,
+  minNumberDigits,
+  type ContactInput,
+} from '@ringwise/api-client/contacts';
 
-export const NAME_REQUIRED = 'Name is required';
-export const PHONE_REQUIRED = 'Phone number is required';
-export const PHONE_INVALID = 'Please enter a valid phone number';
-/** Spec §5 only says "a valid e-mail address or empty"; this is the message shown. */
-export const EMAIL_INVALID = 'Please enter a valid email address';
+export const NAME_REQUIRED = contactFormMessages.nameRequired;
+export const PHONE_REQUIRED = contactFormMessages.numberRequired;
+export const PHONE_INVALID = contactFormMessages.numberInvalid;
+export const EMAIL_INVALID = contactFormMessages.emailInvalid;
 
 /** Spec §9 Limits: digits that must remain once a leading +code and every non-digit are removed. */
-export const MIN_PHONE_DIGITS = 4;
+export const MIN_PHONE_DIGITS = minNumberDigits;
 /** The country code a new contact starts with (spec §3). */
-export const DEFAULT_COUNTRY_CODE = '+1';
+export const DEFAULT_COUNTRY_CODE = defaultCountryCode;
 
 export interface ContactFormValues {
   displayName: string;
@@ -51,17 +58,14 @@ export function validateDisplayName(value: string): string | undefined {
 export function validatePhoneNumber(value: string): string | undefined {
   const trimmed = value.trim();
   if (!trimmed) return PHONE_REQUIRED;
-  const remaining = trimmed.replace(/^\+\d{1,4}/, '').replace(/\D/g, '');
-  return remaining.length >= MIN_PHONE_DIGITS ? undefined : PHONE_INVALID;
+  return hasEnoughDigits(trimmed) ? undefined : PHONE_INVALID;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-/** Empty is fine; otherwise something@domain.tld without spaces. */
+/** Empty is fine; otherwise an address as <input type="email"> takes it, with a dot in the domain. */
 export function validateEmail(value: string): string | undefined {
   const trimmed = value.trim();
   if (!trimmed) return undefined;
-  return EMAIL_PATTERN.test(trimmed) ? undefined : EMAIL_INVALID;
+  return isValidEmail(trimmed) ? undefined : EMAIL_INVALID;
 }
 
 /** Every message for the form; an empty object means it can be sent. */
