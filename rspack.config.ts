@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { appBuilds, type AppBuild } from './scripts/apps.ts';
+import { appBuilds, type AppBuild } from '@ringwise/apps';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 

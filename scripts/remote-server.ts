@@ -1,15 +1,8 @@
 // Serves a remote's build from its own origin, as a CDN would: CORS for any page that loads it, the
 // manifest and entry revalidated on every load (a redeploy shows on reload), hashed chunks cached for
-// good, gzip. The file handling is the api's own, so both origins behave the same.
+// good, gzip. The file handling is the api's own (@ringwise/static-files), so both origins behave the same.
 import path from 'node:path';
-import {
-  GzipCache,
-  findStaticFile,
-  hasFileExtension,
-  notFoundText,
-  staticFileResponse,
-  type WebResponse,
-} from '../api/src/modules/web/service.ts';
+import { GzipCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
 
 const corsHeaders = { 'access-control-allow-origin': '*' };
 

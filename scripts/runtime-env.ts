@@ -1,7 +1,7 @@
 // Where every part listens, from the environment (ARCHITECTURE.md §3), shared by dev, start, tests and bench.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remoteBuilds, type AppBuild } from './apps.ts';
+import { remoteBuilds, type AppBuild } from '@ringwise/apps';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,7 +1,7 @@
 // Runtime configuration of the api process (ARCHITECTURE.md §3), read once from the environment.
 import { resolve } from 'node:path';
 import { remoteKeys, type RemoteKey } from '@ringwise/routes';
-import { remoteBuilds } from '../../scripts/apps.ts';
+import { remoteBuilds } from '@ringwise/apps';
 
 export interface ApiConfig {
   /** Port the server listens on. */
@@ -60,7 +60,7 @@ export function manifestUrl(remoteUrl: string): string {
 function loadRemotes(env: Env): Record<RemoteKey, string> {
   const entries = remoteKeys.map((key) => {
     const build = remoteBuilds.find((b) => b.key === key);
-    if (!build?.urlEnv) throw new ConfigError(`scripts/apps.ts has no remote build with key "${key}"`);
+    if (!build?.urlEnv) throw new ConfigError(`@ringwise/apps has no remote build with key "${key}"`);
     const url = read(env, build.urlEnv) ?? `http://localhost:${build.port}`;
     return [key, parseHttpUrl(build.urlEnv, url)] as const;
   });

@@ -13,7 +13,7 @@ import { createAuthServices } from '../../api/src/services.ts';
 import { loadMarketingRenderer } from '../../api/src/modules/marketing/renderer.ts';
 import { seedRateDeck } from '../../api/src/modules/rates/seed.ts';
 import { createRateService } from '../../api/src/modules/rates/service.ts';
-import { remoteBuilds } from '../apps.ts';
+import { remoteBuilds } from '@ringwise/apps';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { remoteBuilds } from '../apps.ts';
+import { remoteBuilds } from '@ringwise/apps';
 import { repoRoot } from '../runtime-env.ts';
 
 const PORT = 3500;

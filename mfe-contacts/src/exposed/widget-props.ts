@@ -1,4 +1,4 @@
-// The props of the widgets this remote exposes (scripts/apps.ts, mfe-contacts entry). Each module
+// The props of the widgets this remote exposes (packages/apps, mfe-contacts entry). Each module
 // default-exports one component; load it with `loadRemote('contacts/widgets/<name>')` or the shell's
 // <RemoteSlot remote="contacts" module="widgets/<name>" props={…} />. Another build may import these types
 // with `import type` (erased at build time); the only runtime contract is the props below.

@@ -14,7 +14,7 @@ import type { EngineDatabase, Sql } from '../../db/database.ts';
 import { createAuthUser, createTestDatabase, testEmail, userClaims } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
-import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
+import { percentile, runConcurrently } from '@ringwise/bench/load';
 import { listContacts } from './service.ts';
 
 const CONTACTS = 5_000;

@@ -4,7 +4,8 @@
 // (it has every country of our list, and the regions libphonenumber-js knows).
 import path from 'node:path';
 import { Elysia } from 'elysia';
-import { GzipCache, findStaticFile, notFoundText, sendWebResponse, staticFileResponse } from '../web/service.ts';
+import { GzipCache, findStaticFile, notFoundText, staticFileResponse } from '@ringwise/static-files';
+import { sendWebResponse } from '../web/service.ts';
 
 /** Flags change only with a package upgrade: a day fresh, then a week served stale while revalidating. */
 export const flagCacheControl = 'public, max-age=86400, stale-while-revalidate=604800';

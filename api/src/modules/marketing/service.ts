@@ -5,7 +5,8 @@ import type { CountryDetail, RateCountry } from '@ringwise/api-client/rates';
 import type { PageMetaProps } from '@ringwise/ui/page-meta';
 import type { ApiConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { shellPageResponse, type ShellTemplate, type WebResponse } from '../web/service.ts';
+import type { WebResponse } from '@ringwise/static-files';
+import { shellPageResponse, type ShellTemplate } from '../web/service.ts';
 import { escapeHtml, headTagsHtml } from './head-tags.ts';
 import type { RemoteStylesheets } from './remote-assets.ts';
 

@@ -11,7 +11,7 @@ import { errors } from '../../plugins/errors.ts';
 import { rates } from './index.ts';
 import { seedDeck, seedRateDeck } from './seed.ts';
 import { createRateService } from './service.ts';
-import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
+import { percentile, runConcurrently } from '@ringwise/bench/load';
 
 const IN_PROCESS = 200_000;
 const HTTP_REQUESTS = 5_000;

@@ -9,7 +9,7 @@ import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
-import { percentile, runConcurrently } from '../../../../scripts/bench/load.ts';
+import { percentile, runConcurrently } from '@ringwise/bench/load';
 
 const USERS = 1_000;
 const CONTACTS_PER_USER = 100;

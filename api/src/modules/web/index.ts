@@ -4,17 +4,8 @@
 import { Elysia } from 'elysia';
 import { matchRoute } from '@ringwise/routes';
 import type { ApiConfig } from '../../config.ts';
-import {
-  GzipCache,
-  ShellTemplate,
-  findStaticFile,
-  hasFileExtension,
-  notFoundText,
-  sendWebResponse,
-  shellPageResponse,
-  staticFileResponse,
-  type WebResponse,
-} from './service.ts';
+import { GzipCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
+import { ShellTemplate, sendWebResponse, shellPageResponse } from './service.ts';
 
 export const web = (config: ApiConfig) => {
   const template = new ShellTemplate(config.shellDist);

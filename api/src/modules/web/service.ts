@@ -1,134 +1,16 @@
 // The shell's build served from SHELL_DIST: static files (traversal-safe, cached, gzipped) and HTML pages.
-import { realpath, stat } from 'node:fs/promises';
-import { join, relative, resolve, isAbsolute, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
 import { isNoIndex, matchRoute, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { manifestUrl, type ApiConfig } from '../../config.ts';
 import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
 import { appendVary } from '../../lib/http.ts';
 
-export const immutableCache = 'public, max-age=31536000, immutable';
-export const revalidateCache = 'no-cache';
 export const htmlContentType = 'text/html; charset=utf-8';
 export const notFoundTitle = 'Page Not Found | Ringwise';
 
-/** `name.1a2b3c4d.js` / `.css`: the rspack production output, safe to cache forever. */
-const hashedAsset = /\.[0-9a-f]{8}\.(?:m?js|css)$/;
-const compressibleType =
-  /^(?:text\/|application\/(?:javascript|json|xml|wasm|manifest\+json)|image\/svg\+xml)|\+(?:json|xml)(?:;|$)/;
-
-export interface StaticFile {
-  path: string;
-  size: number;
-  mtimeMs: number;
-}
-
-export interface WebResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Uint8Array | Blob | null;
-}
-
 export type ShellPageStatus = 200 | 404 | 503;
-
-/** True when the last path segment has a file extension (`/main.1a2b3c4d.js`, `/favicon.ico`). */
-export function hasFileExtension(pathname: string): boolean {
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return /.\.[^./]+$/.test(last);
-}
-
-export function isHashedAsset(filePath: string): boolean {
-  return hashedAsset.test(filePath);
-}
-
-export function isCompressible(contentType: string): boolean {
-  return compressibleType.test(contentType.toLowerCase());
-}
-
-/** Whether an Accept-Encoding header allows gzip (honours `q=0`, and `*`). */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
-  if (!acceptEncoding) return false;
-  let wildcard = false;
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [coding = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (coding === 'gzip' || coding === 'x-gzip') return allowed;
-    if (coding === '*') wildcard = allowed;
-  }
-  return wildcard;
-}
-
-/**
- * Maps a URL pathname to a path inside `dist`, or null when it could point anywhere else.
- * Rejects encoded separators, `.`/`..` segments, hidden files and NUL bytes before touching the disk.
- */
-export function resolveDistPath(dist: string, pathname: string): string | null {
-  const segments: string[] = [];
-  for (const raw of pathname.split('/')) {
-    if (raw === '') continue;
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    if (segment.startsWith('.') || /[/\\\0]/.test(segment)) return null;
-    segments.push(segment);
-  }
-  if (segments.length === 0) return null;
-  const root = resolve(dist);
-  const target = resolve(root, ...segments);
-  const rel = relative(root, target);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
-  return target;
-}
-
-/** Finds a regular file of the dist for a pathname, following symlinks only if they stay inside the dist. */
-export async function findStaticFile(dist: string, pathname: string): Promise<StaticFile | null> {
-  const candidate = resolveDistPath(dist, pathname);
-  if (candidate === null) return null;
-  try {
-    const [realRoot, realFile] = await Promise.all([realpath(dist), realpath(candidate)]);
-    if (!realFile.startsWith(realRoot + sep)) return null;
-    const info = await stat(realFile);
-    if (!info.isFile()) return null;
-    return { path: realFile, size: info.size, mtimeMs: info.mtimeMs };
-  } catch {
-    return null;
-  }
-}
-
-/** Gzipped bodies, compressed once per file version and kept in memory (keyed by path, checked against mtime). */
-export class GzipCache {
-  readonly #entries = new Map<string, { mtimeMs: number; size: number; gzip: Promise<Uint8Array> }>();
-
-  get(file: StaticFile): Promise<Uint8Array> {
-    const cached = this.#entries.get(file.path);
-    if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size) return cached.gzip;
-    const gzip = Bun.file(file.path)
-      .bytes()
-      .then((bytes) => Bun.gzipSync(bytes));
-    this.#entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, gzip });
-    gzip.catch(() => this.#entries.delete(file.path));
-    return gzip;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-}
-
-/**
- * A generated text body (an HTML page, the sitemap) gzipped when the client accepts it: a country page is
- * ~30 KB of HTML, ~7 KB gzipped, which a phone on a slow network waits for before anything shows.
- */
-export function gzipTextResponse(response: WebResponse, acceptEncoding: string | null): WebResponse {
-  const contentType = response.headers['content-type'] ?? '';
-  if (typeof response.body !== 'string' || response.body.length < 1024 || !isCompressible(contentType)) return response;
-  const headers = { ...response.headers, vary: 'Accept-Encoding' };
-  if (!acceptsGzip(acceptEncoding)) return { ...response, headers };
-  return { ...response, headers: { ...headers, 'content-encoding': 'gzip' }, body: Bun.gzipSync(response.body) };
-}
 
 /**
  * Writes a response into Elysia's `set` and returns its body: a Vary set earlier (CORS) is kept, and a
@@ -146,35 +28,6 @@ export function sendWebResponse(
     set.headers[name] = name === 'vary' ? appendVary(set.headers.vary, value) : value;
   }
   return response.body;
-}
-
-/** The response for a static file; `range` requests get the identity body so Elysia can slice it. */
-export async function staticFileResponse(
-  file: StaticFile,
-  request: { acceptEncoding: string | null; range: string | null },
-  gzipCache: GzipCache,
-): Promise<WebResponse> {
-  const blob = Bun.file(file.path);
-  const contentType = blob.type || 'application/octet-stream';
-  const headers: Record<string, string> = {
-    'content-type': contentType,
-    'cache-control': isHashedAsset(file.path) ? immutableCache : revalidateCache,
-  };
-  if (!isCompressible(contentType)) return { status: 200, headers, body: blob };
-  headers.vary = 'Accept-Encoding';
-  if (request.range === null && acceptsGzip(request.acceptEncoding)) {
-    headers['content-encoding'] = 'gzip';
-    return { status: 200, headers, body: await gzipCache.get(file) };
-  }
-  return { status: 200, headers, body: blob };
-}
-
-export function notFoundText(): WebResponse {
-  return {
-    status: 404,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': revalidateCache },
-    body: 'Not found',
-  };
 }
 
 /** What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes. */
