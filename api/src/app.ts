@@ -15,6 +15,7 @@ import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
 import { ShellTemplate } from './modules/web/service.ts';
 import { cors } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
+import { jsonObjectBody } from './plugins/json-body.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import type { ApiServices } from './services.ts';
 
@@ -34,6 +35,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(securityHeaders(config))
     .use(cors(config))
     .use(errors({ log: options.logError }))
+    .use(jsonObjectBody())
     .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
     .use(remotes(config))
     .use(flags());

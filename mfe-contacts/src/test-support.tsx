@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { queryDefaults } from '@ringwise/api-client';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { getToastsSnapshot } from '@ringwise/ui/toast';
 
 export function contact(overrides: Partial<Contact> & Pick<Contact, 'id' | 'displayName' | 'primaryNumber'>): Contact {

@@ -1,4 +1,6 @@
-// One place that turns every error into `{ error: { code, message, details? } }` with the right status.
+// One place that turns every error into `{ error: { code, message, details? } }` with the right status (the
+// contract's error model, @ringwise/contract/errors).
+import type { ErrorEnvelope } from '@ringwise/contract/errors';
 import {
   Elysia,
   ElysiaCustomStatusResponse,
@@ -23,9 +25,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
+export type ErrorBody = ErrorEnvelope;
 
 export interface MappedError {
   status: number;
@@ -59,7 +59,13 @@ const codeByStatus: Record<number, string> = {
 };
 
 export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+  return { error: details === undefined ? { code, message } : { code, message, details: details as ErrorBody['error']['details'] } };
+}
+
+/** The 400 of fields a client sent with values the api refuses: the first message, and each field's. */
+export function fieldValidationError(fieldErrors: Record<string, string>): HttpError {
+  const first = Object.values(fieldErrors)[0] ?? 'The request is not valid.';
+  return new HttpError(400, 'validation_failed', first, { fieldErrors });
 }
 
 /** Maps anything thrown in a request to its status and envelope (pure: no logging, no Elysia context). */
@@ -78,7 +84,9 @@ export function mapError(error: unknown, request: { method: string; path: string
   if (error instanceof ValidationError) {
     // A response that fails its own schema is a bug of ours, not of the client.
     if (error.type === 'response') return internal;
-    return expected(400, 'bad_request', validationMessage(error), validationDetails(error));
+    const { fieldErrors, message } = describeValidation(error);
+    if (Object.keys(fieldErrors).length > 0) return expected(400, 'validation_failed', message, { fieldErrors });
+    return expected(400, 'bad_request', message);
   }
   if (error instanceof ParseError) {
     return expected(400, 'bad_request', 'The request body could not be parsed (malformed JSON or form data).');
@@ -98,20 +106,44 @@ export function mapError(error: unknown, request: { method: string; path: string
   return internal;
 }
 
-function validationMessage(error: ValidationError): string {
-  if (typeof error.customError === 'string') return error.customError;
-  const first = error.all[0];
-  if (!first) return `Invalid request ${error.type}.`;
-  const where = first.path ? ` at ${first.path}` : '';
-  return `Invalid request ${error.type}${where}: ${first.summary ?? first.message}.`;
+interface SchemaError {
+  path: string;
+  message: string;
+  schema?: { error?: unknown };
 }
 
-function validationDetails(error: ValidationError) {
-  return {
-    on: error.type,
-    errors: error.all.map((e) => ({ path: e.path || '/', message: e.summary ?? e.message })),
-  };
+/** "/displayName/0" → "displayName" (JSON pointer, unescaped); "" for the value as a whole. */
+function fieldOf(path: string): string {
+  const first = path.split('/')[1] ?? '';
+  return first.replace(/~1/g, '/').replace(/~0/g, '~');
 }
+
+/**
+ * What the request got wrong, in words a person reads: each failing field with the message its schema
+ * carries (the contract puts the spec's messages there), else a plain sentence from the schema library's.
+ */
+function describeValidation(error: ValidationError): { message: string; fieldErrors: Record<string, string> } {
+  let all: SchemaError[];
+  try {
+    all = error.all as SchemaError[];
+  } catch {
+    all = [];
+  }
+  const fieldErrors: Record<string, string> = {};
+  let whole: string | null = null;
+  for (const item of all) {
+    const custom = typeof item.schema?.error === 'string' ? item.schema.error : null;
+    const field = fieldOf(item.path ?? '');
+    const text = custom ?? (field ? `${field}: ${lowerFirst(item.message)}.` : `The request ${error.type} is not valid: ${lowerFirst(item.message)}.`);
+    if (!field) whole ??= text;
+    else if (!(field in fieldErrors)) fieldErrors[field] = text;
+  }
+  const message = whole ?? Object.values(fieldErrors)[0] ?? (typeof error.customError === 'string' ? error.customError : `Invalid request ${error.type}.`);
+  // a wrong value as a whole (not an object) is not a field's fault
+  return { message, fieldErrors: whole ? {} : fieldErrors };
+}
+
+const lowerFirst = (text: string) => (text ? text[0]!.toLowerCase() + text.slice(1) : text);
 
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;

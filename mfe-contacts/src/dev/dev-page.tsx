@@ -1,7 +1,7 @@
 // Dev only: what the standalone page renders. By default the Contacts view (as the shell shows it);
 // ?demo=widgets shows the four widgets the dialer and the calls view load from this remote.
 import { useState } from 'react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import App from '../exposed/app.tsx';

@@ -1,6 +1,6 @@
 // Dev only (the standalone page with ?fake-api): answers /api/contacts in the page from memory, with the
 // api's rules and error envelopes (spec §5, §7, §8), so the UI can be worked on without the api running.
-import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/api-client/contacts';
+import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/contract/contacts';
 import { validateContactForm, validateDisplayName, validatePhoneNumber } from '../features/contacts/contact-form-rules.ts';
 import { matchesSearchLocally } from '../features/contacts/contacts-data.ts';
 import { splitPhoneNumber, toE164 } from '../features/contacts/phone.ts';

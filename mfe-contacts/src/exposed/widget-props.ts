@@ -3,9 +3,9 @@
 // <RemoteSlot remote="contacts" module="widgets/<name>" props={…} />. Another build may import these types
 // with `import type` (erased at build time); the only runtime contract is the props below.
 //
-// Every widget reads GET /api/contacts through the page's QueryClient (contactQueryKeys.all), so they share
+// Every widget reads GET /api/contacts through the page's QueryClient (contactQueries.list()), so they share
 // one request with each other and with the Contacts view, and see its optimistic changes.
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 
 export type { Contact };
 

@@ -62,10 +62,10 @@ describe('renderCountryPage', () => {
     const data = jsonLd(page.html);
     expect(data.map((item) => item['@type'])).toEqual(['BreadcrumbList', 'FAQPage', 'Service']);
     expect(ofType(data, 'FAQPage')?.mainEntity).toHaveLength(4);
-    const service = ofType(data, 'Service') as { offers: { price: number; priceCurrency: string }[] };
+    const service = ofType(data, 'Service') as { offers: { price: string; priceCurrency: string }[] };
     expect(service.offers.map((offer) => [offer.price, offer.priceCurrency])).toEqual([
-      [0.032, 'USD'],
-      [0.015, 'USD'],
+      ['0.032', 'USD'],
+      ['0.015', 'USD'],
     ]);
     expect(page.html).not.toContain('<title');
     expect(page.html).not.toContain('rel="canonical"');

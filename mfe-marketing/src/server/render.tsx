@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryDefaults } from '@ringwise/api-client';
-import { rateQueryKeys, type CountryDetail } from '@ringwise/api-client/rates';
+import { rateQueries, type CountryDetail } from '@ringwise/contract/rates';
 import type { PageMetaProps } from '@ringwise/ui/page-meta';
 import MarketingApp, { type MarketingAppProps } from '../exposed/app.tsx';
 import { countryMeta, countryNotFoundMeta, normalizeCountryCode } from '../features/country/country-content.ts';
@@ -107,7 +107,7 @@ export function countryPage(detail: CountryDetail | null, code: string, options:
   const { origin } = options;
   const normalized = normalizeCountryCode(code);
   const queries: RenderedQuery[] =
-    normalized === null ? [] : [{ queryKey: rateQueryKeys.country(normalized), data: detail }];
+    normalized === null ? [] : [{ queryKey: rateQueries.country(normalized).queryKey, data: detail }];
   const found = normalized !== null && detail !== null;
   return {
     path: `/call/${encodeURIComponent(code)}`,

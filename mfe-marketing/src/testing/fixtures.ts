@@ -1,5 +1,5 @@
-// Test data in the api's shapes (packages/api-client/src/rates.ts). Tests only.
-import type { CountryDetail, CountryPrefixRate, RateCountry } from '@ringwise/api-client/rates';
+// Test data in the api's shapes (@ringwise/contract/rates). Tests only.
+import type { CountryDetail, CountryPrefixRate, RateCountry } from '@ringwise/contract/rates';
 
 export function rateCountry(overrides: Partial<RateCountry> & Pick<RateCountry, 'id'>): RateCountry {
   return {
@@ -9,22 +9,22 @@ export function rateCountry(overrides: Partial<RateCountry> & Pick<RateCountry, 
     flag: '🏳️',
     region: 'Europe',
     subregion: 'Western Europe',
-    mobileRate: 0.1,
-    landlineRate: 0.05,
+    mobileRate: '0.100000',
+    landlineRate: '0.050000',
     ...overrides,
   };
 }
 
 const prefixLines: CountryPrefixRate[] = [
-  { name: 'Landline', prefixes: ['441', '442', '443'], rate: 0.015, numberType: 'landline' },
-  { name: 'Mobile', prefixes: ['447'], rate: 0.032, numberType: 'mobile' },
+  { name: 'Landline', prefixes: ['441', '442', '443'], rate: '0.015000', numberType: 'landline' },
+  { name: 'Mobile', prefixes: ['447'], rate: '0.032000', numberType: 'mobile' },
   ...Array.from({ length: 9 }, (_, i): CountryPrefixRate => ({
     name: `Mobile - Carrier ${i + 1}`,
     prefixes: Array.from({ length: 3 + i * 2 }, (_, j) => `4477${i}${String(j).padStart(2, '0')}`),
-    rate: 0.04 + i / 1000,
+    rate: `0.04${i}000`,
     numberType: 'mobile',
   })),
-  { name: 'Standard Rate', prefixes: ['4470'], rate: 0.5, numberType: 'other' },
+  { name: 'Standard Rate', prefixes: ['4470'], rate: '0.500000', numberType: 'other' },
 ];
 
 /** The United Kingdom with 12 pricing lines and 7 related countries (the page shows 10 and 6). */
@@ -37,13 +37,13 @@ export const unitedKingdom: CountryDetail = {
   flag: '🇬🇧',
   region: 'Europe',
   subregion: 'Northern Europe',
-  mobileRate: 0.032,
-  landlineRate: 0.015,
+  mobileRate: '0.032000',
+  landlineRate: '0.015000',
   prefixes: prefixLines,
   related: [
-    rateCountry({ id: 'IE', country: 'Ireland', flag: '🇮🇪', callingCode: '+353', mobileRate: 0.045, landlineRate: 0.02 }),
-    rateCountry({ id: 'FR', country: 'France', flag: '🇫🇷', callingCode: '+33', mobileRate: 0.03, landlineRate: 0.012 }),
-    rateCountry({ id: 'DE', country: 'Germany', flag: '🇩🇪', callingCode: '+49', mobileRate: null, landlineRate: 0.018 }),
+    rateCountry({ id: 'IE', country: 'Ireland', flag: '🇮🇪', callingCode: '+353', mobileRate: '0.045000', landlineRate: '0.020000' }),
+    rateCountry({ id: 'FR', country: 'France', flag: '🇫🇷', callingCode: '+33', mobileRate: '0.030000', landlineRate: '0.012000' }),
+    rateCountry({ id: 'DE', country: 'Germany', flag: '🇩🇪', callingCode: '+49', mobileRate: null, landlineRate: '0.018000' }),
     rateCountry({ id: 'NL', country: 'Netherlands', flag: '🇳🇱', callingCode: '+31' }),
     rateCountry({ id: 'BE', country: 'Belgium', flag: '🇧🇪', callingCode: '+32' }),
     rateCountry({ id: 'ES', country: 'Spain', flag: '🇪🇸', callingCode: '+34' }),

@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GoTrueClient, Session } from '@supabase/auth-js';
+import { setUnauthorizedHandler } from '../query/query-client.ts';
 import { loadAuthClient } from './auth-client.ts';
 import { AUTH_STORAGE_KEY, mayHaveSession } from './stored-session.ts';
 
@@ -68,6 +69,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('storage', onStorage);
     };
   }, [connect]);
+
+  // A 401 from the api: this session is over (expired, revoked, signed out elsewhere). Ending it here too
+  // makes every signed-in page's gate show the sign-in page in its place.
+  useEffect(() => {
+    setUnauthorizedHandler(async () => {
+      const { error } = await (await connect()).signOut({ scope: 'local' });
+      if (error) console.warn('The local session could not be cleared', error);
+      queryClient.clear();
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [connect, queryClient]);
 
   const signIn = useCallback(async (email: string, password: string) => {
     const { error } = await (await connect()).signInWithPassword({ email, password });

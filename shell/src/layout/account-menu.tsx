@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { LogOut, Settings, User } from 'lucide-react';
-import type { CurrentUser } from '@ringwise/api-client';
+import type { CurrentUser } from '@ringwise/contract/users';
 import {
   DropdownMenu,
   DropdownMenuContent,

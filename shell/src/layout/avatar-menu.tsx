@@ -3,7 +3,7 @@
 import { forwardRef, useCallback, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { User } from 'lucide-react';
-import { currentUserQueryKey, type CurrentUser } from '@ringwise/api-client';
+import { userQueries, type CurrentUser } from '@ringwise/contract/users';
 
 type AccountMenuModule = typeof import('./account-menu.tsx');
 let menuModule: Promise<AccountMenuModule> | null = null;
@@ -42,7 +42,7 @@ export const AvatarButton = forwardRef<HTMLButtonElement, ComponentProps<'button
 );
 
 export function AvatarMenu() {
-  const user = useQuery<CurrentUser>({ queryKey: currentUserQueryKey, meta: { silent: true } }).data;
+  const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } }).data;
   const [Menu, setMenu] = useState<ComponentType<{ user: CurrentUser | undefined; initiallyOpen: boolean }> | null>(null);
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
 

@@ -4,9 +4,11 @@
 //   PATCH  /api/contacts/{id}       → Contact (any subset of ContactInput; 404 'Contact not found')
 //   DELETE /api/contacts/{id}       → 204 (soft delete)
 //   POST   /api/contacts/from-call  → 201 Contact (ContactFromCallInput: quick save from Recent Calls)
+// The shapes are the contract's schemas; the service then applies the form's rules to the values.
 import { Elysia } from 'elysia';
+import { routes } from '@ringwise/contract/routes';
+import { routeSchemas } from '@ringwise/contract/schemas';
 import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
-import { contactListQuery, contactSchema } from './model.ts';
 import {
   contactId,
   createContact,
@@ -21,46 +23,45 @@ import {
 export const contacts = (options: AuthPluginOptions) =>
   new Elysia({ name: 'module.contacts' })
     .use(authPlugin(options))
-    .get('/api/contacts', ({ db, query }) => db.run((sql) => listContacts(sql, query.search)), {
+    .get(routes.listContacts.path, ({ db, query }) => db.run((sql) => listContacts(sql, query.search)), {
       auth: true,
-      query: contactListQuery,
+      ...routeSchemas.listContacts,
     })
     .post(
-      '/api/contacts',
+      routes.createContact.path,
       async ({ db, body, set }) => {
         const values = parseContactInput(body);
         const contact = await db.run((sql) => createContact(sql, values));
         set.status = 201;
         return contact;
       },
-      { auth: true, response: { 201: contactSchema } },
+      { auth: true, ...routeSchemas.createContact },
     )
     .post(
-      '/api/contacts/from-call',
+      routes.saveContactFromCall.path,
       async ({ db, body, set }) => {
         const values = parseFromCall(body);
         const contact = await db.run((sql) => createContact(sql, values));
         set.status = 201;
         return contact;
       },
-      { auth: true, response: { 201: contactSchema } },
+      { auth: true, ...routeSchemas.saveContactFromCall },
     )
     .patch(
-      '/api/contacts/:id',
+      routes.updateContact.path,
       ({ db, body, params }) => {
         const id = contactId(params.id);
         const patch = parseContactPatch(body);
         return db.run((sql) => updateContact(sql, id, patch));
       },
-      { auth: true, response: { 200: contactSchema } },
+      { auth: true, ...routeSchemas.updateContact },
     )
     .delete(
-      '/api/contacts/:id',
+      routes.deleteContact.path,
       async ({ db, params, set }) => {
         const id = contactId(params.id);
         await db.run((sql) => deleteContact(sql, id));
         set.status = 204;
-        return '';
       },
-      { auth: true },
+      { auth: true, ...routeSchemas.deleteContact },
     );

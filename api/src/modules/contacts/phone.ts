@@ -8,7 +8,7 @@ import { getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumb
 import metadata from 'libphonenumber-js/max/metadata';
 import { defaultCountryCode, maxNumberDigits } from './model.ts';
 
-export { hasEnoughDigits } from '@ringwise/api-client/contacts';
+export { hasEnoughDigits } from '@ringwise/contract/contacts';
 
 /** Calling code → the countries that share it (getCountries/getCountryCallingCode), main country first
  *  (libphonenumber lists it first: "1" → US, "44" → GB, "7" → RU). */

@@ -2,21 +2,19 @@
 // RLS-scoped transaction: the policies decide ownership (a user sees their own rows, deleted or not), so every
 // query here reads `deleted_at is null` itself. Deleting is soft (`set deleted_at = now()`); a deleted row can
 // no longer change, and its number may be used again (the unique index only covers live rows).
+import { hasEnoughDigits, isValidEmail } from '@ringwise/contract/contacts';
 import type { Sql } from '../../db/database.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, fieldValidationError } from '../../plugins/errors.ts';
 import {
   contactMessages as messages,
-  contactNotFoundMessage,
   defaultCountryCode,
-  duplicateNumberMessage,
   maxNameLength,
   maxNotesLength,
   type Contact,
-  type ContactPatch,
   type ContactValues,
   type FieldErrors,
+  type ValidContactPatch,
 } from './model.ts';
-import { hasEnoughDigits, isValidEmail } from '@ringwise/api-client/contacts';
 import { callingCodeOf, normalizeCountryCode, toE164 } from './phone.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -24,15 +22,16 @@ import { callingCodeOf, normalizeCountryCode, toE164 } from './phone.ts';
 
 /** The 400 of a form that failed: the first message (in form order) and every field's message. */
 export function validationError(fieldErrors: FieldErrors): HttpError {
-  const first = Object.values(fieldErrors)[0] ?? 'The contact is not valid';
-  return new HttpError(400, 'validation_failed', first, { fieldErrors });
+  return fieldValidationError(fieldErrors as Record<string, string>);
 }
 
-const contactNotFound = () => new HttpError(404, 'not_found', contactNotFoundMessage);
+const contactNotFound = () => new HttpError(404, 'not_found', messages.notFound);
 
+/** The body as the route received it (already checked against the contract's schema); callers in tests may
+ *  pass anything, so its shape is checked once more. */
 function asObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'bad_request', 'Send the contact as a JSON object.');
+    throw new HttpError(400, 'bad_request', messages.notAnObject);
   }
   return body as Record<string, unknown>;
 }
@@ -138,10 +137,10 @@ export function parseContactInput(body: unknown): ContactValues {
 }
 
 /** PATCH /api/contacts/{id}: any subset of ContactInput, each field present validated as on create. */
-export function parseContactPatch(body: unknown): ContactPatch {
+export function parseContactPatch(body: unknown): ValidContactPatch {
   const input = asObject(body);
   const errors: FieldErrors = {};
-  const patch: ContactPatch = {};
+  const patch: ValidContactPatch = {};
   const has = (key: string) => Object.hasOwn(input, key);
   if (has('displayName')) patch.displayName = displayName(input.displayName, errors);
   if (has('primaryNumber')) patch.rawNumber = phoneNumber('primaryNumber')(input.primaryNumber, errors);
@@ -241,7 +240,7 @@ async function duplicateNumber(sql: Sql, number: string): Promise<HttpError> {
     'select display_name from public.contacts where primary_number = $1 and deleted_at is null limit 1',
     [number],
   );
-  return new HttpError(409, 'conflict', existing ? `${duplicateNumberMessage}: ${existing.display_name}` : `${duplicateNumberMessage}.`);
+  return new HttpError(409, 'conflict', existing ? `${messages.duplicateNumber}: ${existing.display_name}` : `${messages.duplicateNumber}.`);
 }
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -262,7 +261,7 @@ export async function createContact(sql: Sql, values: ContactValues): Promise<Co
 }
 
 /** Changes the fields of `patch`; an unknown, deleted or invisible (another user's) contact is a 404. */
-export async function updateContact(sql: Sql, id: string, patch: ContactPatch): Promise<Contact> {
+export async function updateContact(sql: Sql, id: string, patch: ValidContactPatch): Promise<Contact> {
   const assignments: string[] = [];
   const params: unknown[] = [id];
   const set = (column: string, value: unknown) => {

@@ -1,4 +1,4 @@
-import type { CheckResult, HealthReport } from './model.ts';
+import type { HealthCheckResult as CheckResult, HealthReport } from '@ringwise/contract/schemas';
 
 /** One dependency the api needs to serve requests (e.g. the database: `select 1`). Throws when it is down. */
 export interface HealthCheck {

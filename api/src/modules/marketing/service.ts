@@ -1,7 +1,7 @@
 // The marketing pages for crawlers and first visits: the landing page and every country page rendered on
 // the server (complete HTML: content, rates, FAQ, metadata, JSON-LD, styles), plus the sitemap and
 // robots.txt. The browser then takes the same page over (shell/src/server-handoff.ts).
-import type { CountryDetail, RateCountry } from '@ringwise/api-client/rates';
+import type { CountryDetail, RateCountry } from '@ringwise/contract/rates';
 import type { PageMetaProps } from '@ringwise/ui/page-meta';
 import type { ApiConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';

@@ -123,7 +123,8 @@ export class RateIndex {
       const { row } = chosen;
       return {
         rate: chosen.rate,
-        country: row.country,
+        country: getCountry(row.country)?.name ?? row.country,
+        countryCode: row.country,
         numberType: row.numberType,
         rateId: row.id,
         prefix: row.prefix,
@@ -173,14 +174,21 @@ export class RateIndex {
   }
 }
 
+/** A price as the contract's RatePerMinute: the decimal with exactly 6 decimals ("0.032" → "0.032000"). */
+export function ratePerMinute(price: string): string {
+  const match = /^(\d+)(?:\.(\d{0,6}))?$/.exec(price.trim());
+  if (!match) throw new Error(`not a price per minute with at most 6 decimals: "${price}"`);
+  return `${match[1]}.${(match[2] ?? '').padEnd(6, '0')}`;
+}
+
 /** A country's headline rate of a type: its most general entry (shortest prefix), the cheapest of those. */
-function headline(entries: readonly Entry[], type: NumberType): number | null {
+function headline(entries: readonly Entry[], type: NumberType): string | null {
   let best: Entry | null = null;
   for (const e of entries) {
     if (e.row.numberType !== type) continue;
     if (!best || e.row.prefix.length < best.row.prefix.length || (e.row.prefix.length === best.row.prefix.length && e.rate < best.rate)) best = e;
   }
-  return best ? best.rate : null;
+  return best ? ratePerMinute(best.row.pricePerMinute) : null;
 }
 
 function summary(country: Country, entries: readonly Entry[]): RateCountry {
@@ -199,15 +207,16 @@ function summary(country: Country, entries: readonly Entry[]): RateCountry {
 
 /** Entries grouped by (name, rate, type): landline first, then mobile, then the other types, then by name and rate. */
 function pricingLines(entries: readonly Entry[]): CountryPrefixRate[] {
-  const groups = new Map<string, CountryPrefixRate & { order: number }>();
+  // `price` (a float of the exact rate) only orders the lines
+  const groups = new Map<string, CountryPrefixRate & { order: number; price: number }>();
   for (const e of entries) {
     const name = e.row.name || standardRateName;
     const key = `${e.row.numberType}\u0000${name}\u0000${e.rate}`;
     const group = groups.get(key);
     if (group) group.prefixes.push(e.row.prefix);
-    else groups.set(key, { name, prefixes: [e.row.prefix], rate: e.rate, numberType: e.row.numberType, order: e.typeOrder });
+    else groups.set(key, { name, prefixes: [e.row.prefix], rate: ratePerMinute(e.row.pricePerMinute), numberType: e.row.numberType, order: e.typeOrder, price: e.rate });
   }
   return [...groups.values()]
-    .sort((a, b) => a.order - b.order || nameCollator.compare(a.name, b.name) || a.rate - b.rate)
+    .sort((a, b) => a.order - b.order || nameCollator.compare(a.name, b.name) || a.price - b.price)
     .map(({ name, prefixes, rate, numberType }) => ({ name, prefixes: prefixes.sort(), rate, numberType }));
 }

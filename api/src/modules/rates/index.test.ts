@@ -39,13 +39,13 @@ describe('GET /api/rates/lookup', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(res.headers.get('etag')).toMatch(/^"[\w-]{32}"$/);
     const body = await res.json();
-    expect(body).toEqual({ rate: 0.032, country: 'GB', numberType: 'mobile' });
-    expect(Object.keys(body).sort()).toEqual(['country', 'numberType', 'rate']);
+    expect(body).toEqual({ rate: 0.032, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
+    expect(Object.keys(body).sort()).toEqual(['country', 'countryCode', 'numberType', 'rate']);
   });
 
   test('a raw + in the query string (read as a space) still works', async () => {
     const res = await get('/api/rates/lookup?number=+12125550123', { 'x-forwarded-for': freshIp() });
-    expect(await res.json()).toEqual({ rate: 0.015, country: 'US', numberType: 'landline' });
+    expect(await res.json()).toEqual({ rate: 0.015, country: 'United States', countryCode: 'US', numberType: 'landline' });
   });
 
   test('404 and 400 are JSON envelopes, never cached', async () => {
@@ -88,7 +88,7 @@ describe('GET /api/rates/lookup', () => {
     const changed = await get(path, { 'x-forwarded-for': ip, 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(await changed.json()).toEqual({ rate: 0.02, country: 'GB', numberType: 'landline' });
+    expect(await changed.json()).toEqual({ rate: 0.02, country: 'United Kingdom', countryCode: 'GB', numberType: 'landline' });
   });
 });
 
@@ -135,12 +135,12 @@ describe('GET /api/countries/{CODE}', () => {
       'related',
       'subregion',
     ]);
-    expect(detail).toMatchObject({ id: 'GB', name: 'United Kingdom', callingCode: '+44', mobileRate: 0.032, landlineRate: 0.018 });
+    expect(detail).toMatchObject({ id: 'GB', name: 'United Kingdom', callingCode: '+44', mobileRate: '0.032000', landlineRate: '0.018000' });
     // landline lines first (by name: the London line added above, then the standard rate), then mobile
     expect(detail.prefixes.slice(0, 3)).toEqual([
-      { name: 'London', prefixes: ['4420'], rate: 0.02, numberType: 'landline' },
-      { name: 'Standard Rate', prefixes: ['44'], rate: 0.018, numberType: 'landline' },
-      { name: 'Mobile', prefixes: ['4471', '4472', '4473', '4474', '4475', '4477', '4478', '4479'], rate: 0.032, numberType: 'mobile' },
+      { name: 'London', prefixes: ['4420'], rate: '0.020000', numberType: 'landline' },
+      { name: 'Standard Rate', prefixes: ['44'], rate: '0.018000', numberType: 'landline' },
+      { name: 'Mobile', prefixes: ['4471', '4472', '4473', '4474', '4475', '4477', '4478', '4479'], rate: '0.032000', numberType: 'mobile' },
     ]);
     expect(detail.related.length).toBeLessThanOrEqual(6);
     const upper = await get('/api/countries/GB', { 'x-forwarded-for': ip, 'if-none-match': res.headers.get('etag')! });

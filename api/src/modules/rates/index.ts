@@ -7,8 +7,9 @@
 // `rateLimit.limit` requests per `rateLimit.windowMs` (default 120 per 10 s), then gets a 429 with Retry-After.
 import { createHash } from 'node:crypto';
 import { Elysia } from 'elysia';
+import { routes } from '@ringwise/contract/routes';
+import { routeSchemas } from '@ringwise/contract/schemas';
 import { HttpError } from '../../plugins/errors.ts';
-import { countriesQuery, countryParams, lookupQuery } from './model.ts';
 import type { RateService } from './service.ts';
 
 export interface RateLimit {
@@ -88,12 +89,15 @@ export const rates = (options: RatesOptions) => {
   const { service } = options;
   const limiter = options.rateLimit === null ? null : createRateLimiter(options.rateLimit ?? defaultRateLimit, options.now);
 
-  /** The common path: rate limit, answer from the index, then 304 or the JSON body with cache headers. */
-  async function answer(
+  /**
+   * The common path: rate limit, answer from the index, then 304 or the body with cache headers. The body
+   * is returned as it is, so the route's response schema checks it (and Elysia writes the JSON).
+   */
+  async function answer<T>(
     context: { request: Request; server: RequestIpServer | null; set: Set },
     requestKey: string,
-    build: (index: Awaited<ReturnType<RateService['index']>>) => unknown,
-  ): Promise<string> {
+    build: (index: Awaited<ReturnType<RateService['index']>>) => T,
+  ): Promise<T> {
     const { request, server, set } = context;
     set.headers['cache-control'] = 'no-store';
     if (limiter) {
@@ -110,30 +114,30 @@ export const rates = (options: RatesOptions) => {
     set.headers.etag = etag;
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
       set.status = 304;
-      return '';
+      // a 304 has no body; its status has no schema, so nothing is checked or written
+      return undefined as T;
     }
-    set.headers['content-type'] = 'application/json; charset=utf-8';
-    return JSON.stringify(body);
+    return body;
   }
 
   return new Elysia({ name: 'module.rates' })
     .get(
-      '/api/rates/lookup',
+      routes.lookupRate.path,
       (context) =>
         answer(context, `lookup\n${context.query.number ?? ''}`, (index) => {
-          const { rate, country, numberType } = index.match(context.query.number ?? '');
-          return { rate, country, numberType };
+          const { rate, country, countryCode, numberType } = index.match(context.query.number ?? '');
+          return { rate, country, countryCode, numberType };
         }),
-      { query: lookupQuery },
+      routeSchemas.lookupRate,
     )
     .get(
-      '/api/rates/countries',
+      routes.listRateCountries.path,
       (context) => answer(context, `countries\n${context.query.search ?? ''}`, (index) => index.listCountries(context.query.search)),
-      { query: countriesQuery },
+      routeSchemas.listRateCountries,
     )
     .get(
-      '/api/countries/:code',
+      routes.getCountry.path,
       (context) => answer(context, `country\n${context.params.code.toUpperCase()}`, (index) => index.countryDetail(context.params.code)),
-      { params: countryParams },
+      routeSchemas.getCountry,
     );
 };

@@ -49,33 +49,33 @@ afterAll(async () => {
 describe('lookup on the seed deck', () => {
   test('the three spellings of a UK mobile number agree: GB mobile $0.032', async () => {
     for (const number of ['+44 7700 900123', '00447700900123', '447700900123', '011 44 7700 900123', '+44 (0)7700 900-123']) {
-      expect(await service.lookup(number)).toEqual({ rate: 0.032, country: 'GB', numberType: 'mobile' });
+      expect(await service.lookup(number)).toEqual({ rate: 0.032, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
     }
   });
 
   test('UK landlines are landline rates, mobiles mobile rates', async () => {
-    expect(await service.lookup('+44 20 7946 0000')).toEqual({ rate: 0.018, country: 'GB', numberType: 'landline' });
-    expect(await service.lookup('+44 161 496 0000')).toEqual({ rate: 0.018, country: 'GB', numberType: 'landline' });
-    expect(await service.lookup('+44 7400 123456')).toEqual({ rate: 0.032, country: 'GB', numberType: 'mobile' });
+    expect(await service.lookup('+44 20 7946 0000')).toEqual({ rate: 0.018, country: 'United Kingdom', countryCode: 'GB', numberType: 'landline' });
+    expect(await service.lookup('+44 161 496 0000')).toEqual({ rate: 0.018, country: 'United Kingdom', countryCode: 'GB', numberType: 'landline' });
+    expect(await service.lookup('+44 7400 123456')).toEqual({ rate: 0.032, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
   });
 
   test('a US number is the US landline rate (libphonenumber cannot tell NANP mobiles, so the cheaper wins)', async () => {
-    expect(await service.lookup('+1 212 555 0123')).toEqual({ rate: 0.015, country: 'US', numberType: 'landline' });
-    expect(await service.lookup('+1 (415) 555-2671')).toEqual({ rate: 0.015, country: 'US', numberType: 'landline' });
+    expect(await service.lookup('+1 212 555 0123')).toEqual({ rate: 0.015, country: 'United States', countryCode: 'US', numberType: 'landline' });
+    expect(await service.lookup('+1 (415) 555-2671')).toEqual({ rate: 0.015, country: 'United States', countryCode: 'US', numberType: 'landline' });
   });
 
   test('a Canadian number is Canada (its area code is the longer prefix)', async () => {
-    expect((await service.lookup('+1 416 555 0123')).country).toBe('CA');
-    expect((await service.lookup('+1 604 555 0199')).country).toBe('CA');
+    expect((await service.lookup('+1 416 555 0123')).countryCode).toBe('CA');
+    expect((await service.lookup('+1 604 555 0199')).country).toBe('Canada');
   });
 
   test('other countries: Germany, France, Kazakhstan inside +7, Guernsey inside +44', async () => {
-    expect(await service.lookup('+49 151 23456789')).toMatchObject({ country: 'DE', numberType: 'mobile' });
-    expect(await service.lookup('+49 30 123456')).toMatchObject({ country: 'DE', numberType: 'landline' });
-    expect(await service.lookup('+33 6 12 34 56 78')).toMatchObject({ country: 'FR', numberType: 'mobile' });
-    expect(await service.lookup('+7 701 123 4567')).toMatchObject({ country: 'KZ', numberType: 'mobile' });
-    expect(await service.lookup('+7 495 123 4567')).toMatchObject({ country: 'RU', numberType: 'landline' });
-    expect(await service.lookup('+44 1481 123456')).toMatchObject({ country: 'GG', numberType: 'landline' });
+    expect(await service.lookup('+49 151 23456789')).toMatchObject({ countryCode: 'DE', numberType: 'mobile' });
+    expect(await service.lookup('+49 30 123456')).toMatchObject({ countryCode: 'DE', numberType: 'landline' });
+    expect(await service.lookup('+33 6 12 34 56 78')).toMatchObject({ countryCode: 'FR', numberType: 'mobile' });
+    expect(await service.lookup('+7 701 123 4567')).toMatchObject({ countryCode: 'KZ', numberType: 'mobile' });
+    expect(await service.lookup('+7 495 123 4567')).toMatchObject({ countryCode: 'RU', numberType: 'landline' });
+    expect(await service.lookup('+44 1481 123456')).toMatchObject({ countryCode: 'GG', numberType: 'landline' });
   });
 
   test('a number no prefix matches is a 404 "No rate for this number"', async () => {
@@ -97,7 +97,7 @@ describe('lookup on the seed deck', () => {
 
   test('fewer than 8 characters is a 400 (spec: lookups run for 8+ characters)', async () => {
     expect((await failure(service.lookup('+447700'))).message).toMatch(/at least 8 characters/);
-    expect(await service.lookup('+4477009')).toMatchObject({ country: 'GB' });
+    expect(await service.lookup('+4477009')).toMatchObject({ countryCode: 'GB' });
   });
 
   test('match carries what billing needs', async () => {
@@ -128,7 +128,7 @@ describe('the index stays fresh', () => {
     expect((await service.lookup('+44 7700 900123')).rate).toBe(0.032);
     clock += 30_000;
     // the longest prefix wins
-    expect(await service.lookup('+44 7700 900123')).toEqual({ rate: 0.05, country: 'GB', numberType: 'mobile' });
+    expect(await service.lookup('+44 7700 900123')).toEqual({ rate: 0.05, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
     expect((await service.lookup('+44 7701 900123')).rate).toBe(0.032);
 
     await insertRate('447701', 'GB', 'mobile', '0.06', 'Mobile');
@@ -170,11 +170,11 @@ describe('the index stays fresh', () => {
     await insertRate('33899', 'FR', 'shared-cost', '0.1');
     await service.refresh();
     // a French mobile: MOBILE, although the landline entry is cheaper
-    expect(await service.lookup('+33 6 12 34 56 78')).toEqual({ rate: 0.2, country: 'FR', numberType: 'mobile' });
+    expect(await service.lookup('+33 6 12 34 56 78')).toEqual({ rate: 0.2, country: 'France', countryCode: 'FR', numberType: 'mobile' });
     // a Paris landline: FIXED_LINE, although the mobile entry is cheaper
-    expect(await service.lookup('+33 1 23 45 67 89')).toEqual({ rate: 0.3, country: 'FR', numberType: 'landline' });
+    expect(await service.lookup('+33 1 23 45 67 89')).toEqual({ rate: 0.3, country: 'France', countryCode: 'FR', numberType: 'landline' });
     // a premium number: neither, and the same price: the type order puts shared-cost before premium
-    expect(await service.lookup('+33 8 99 12 34 56')).toEqual({ rate: 0.1, country: 'FR', numberType: 'shared-cost' });
+    expect(await service.lookup('+33 8 99 12 34 56')).toEqual({ rate: 0.1, country: 'France', countryCode: 'FR', numberType: 'shared-cost' });
   });
 
   test('a failed version check keeps the old index serving and is logged', async () => {
@@ -212,10 +212,10 @@ describe('countries', () => {
       flag: '🇺🇸',
       region: 'Americas',
       subregion: 'North America',
-      mobileRate: 0.025,
-      landlineRate: 0.015,
+      mobileRate: '0.025000',
+      landlineRate: '0.015000',
     });
-    expect(list.find((c) => c.countryCode === 'GB')).toMatchObject({ mobileRate: 0.032, landlineRate: 0.018 });
+    expect(list.find((c) => c.countryCode === 'GB')).toMatchObject({ mobileRate: '0.032000', landlineRate: '0.018000' });
   });
 
   test('search: name (any case, accents ignored, substring), ISO code, calling code, other names', async () => {
@@ -236,13 +236,13 @@ describe('countries', () => {
   test('country detail: case-insensitive code, lines grouped by (name, rate, type), landline first', async () => {
     const gb = await service.countryDetail('gb');
     expect(gb).toMatchObject({ id: 'GB', name: 'United Kingdom', country: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' });
-    expect(gb.prefixes[0]).toEqual({ name: 'Standard Rate', prefixes: ['44'], rate: 0.018, numberType: 'landline' });
+    expect(gb.prefixes[0]).toEqual({ name: 'Standard Rate', prefixes: ['44'], rate: '0.018000', numberType: 'landline' });
     expect(gb.prefixes.map((p) => [p.name, p.rate])).toEqual([
-      ['Standard Rate', 0.018],
-      ['Mobile', 0.032],
-      ['Mobile', 0.06],
-      ['Mobile', 0.09],
-      ['Mobile - Drama', 0.07],
+      ['Standard Rate', '0.018000'],
+      ['Mobile', '0.032000'],
+      ['Mobile', '0.060000'],
+      ['Mobile', '0.090000'],
+      ['Mobile - Drama', '0.070000'],
     ]);
     expect(gb.prefixes[1]!.prefixes).toEqual(['4471', '4472', '4473', '4474', '4475', '4477', '4479']);
     expect(gb.related).toHaveLength(6);

@@ -146,8 +146,8 @@ export function createRateService(options: RateServiceOptions): RateService {
   return {
     index,
     async lookup(number) {
-      const { rate, country, numberType } = (await index()).match(number);
-      return { rate, country, numberType };
+      const { rate, country, countryCode, numberType } = (await index()).match(number);
+      return { rate, country, countryCode, numberType };
     },
     match: async (number) => (await index()).match(number),
     listCountries: async (search) => (await index()).listCountries(search),

@@ -103,10 +103,10 @@ describe('PATCH /api/user/preferences', () => {
   test('each preference changes on its own and the user object comes back', async () => {
     const changes: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ autoRechargeEnabled: true }, { autoRechargeEnabled: true }],
-      [{ autoRechargeTrigger: 20 }, { autoRechargeTrigger: '20.00' }],
+      [{ autoRechargeTrigger: '20.00' }, { autoRechargeTrigger: '20.00' }],
       [{ autoRechargeAmount: '100.00' }, { autoRechargeAmount: '100.00' }],
       [{ lowBalanceAlertEnabled: false }, { lowBalanceAlertEnabled: false }],
-      [{ lowBalanceAlertThreshold: 50 }, { lowBalanceAlertThreshold: '50.00' }],
+      [{ lowBalanceAlertThreshold: '50.00' }, { lowBalanceAlertThreshold: '50.00' }],
       [{ defaultCallerId: null }, { defaultCallerId: null }],
     ];
     for (const [body, expected] of changes) {
@@ -119,23 +119,27 @@ describe('PATCH /api/user/preferences', () => {
   });
 
   test('bad bodies are 400 with a message that says what to send', async () => {
-    const cases: [unknown, RegExp][] = [
-      [{}, /exactly one preference/],
-      [{ autoRechargeEnabled: true, lowBalanceAlertEnabled: true }, /exactly one preference/],
-      [{ balance: '1000.00' }, /"balance" is not a preference/],
-      [{ role: 'admin' }, /"role" is not a preference/],
-      [{ autoRechargeTrigger: 7 }, /autoRechargeTrigger must be one of \$5, \$10, \$20, \$50/],
-      [{ autoRechargeAmount: 25.5 }, /autoRechargeAmount must be one of \$10, \$25, \$50, \$100/],
-      [{ lowBalanceAlertThreshold: 'lots' }, /lowBalanceAlertThreshold must be one of/],
-      [{ autoRechargeEnabled: 'yes' }, /autoRechargeEnabled must be true or false/],
-      [{ defaultCallerId: '555-1234' }, /E\.164/],
-      [[{ autoRechargeEnabled: true }], /JSON object/],
+    // the shape of the body: bad_request; a field's value: validation_failed, with the field's message
+    const cases: [unknown, string, RegExp][] = [
+      [{}, 'bad_request', /exactly one preference/],
+      [{ autoRechargeEnabled: true, lowBalanceAlertEnabled: true }, 'bad_request', /exactly one preference/],
+      [{ balance: '1000.00' }, 'bad_request', /"balance" is not a preference/],
+      [{ role: 'admin' }, 'bad_request', /"role" is not a preference/],
+      [{ autoRechargeTrigger: '7.00' }, 'validation_failed', /autoRechargeTrigger must be one of \$5, \$10, \$20, \$50/],
+      [{ autoRechargeTrigger: 20 }, 'validation_failed', /autoRechargeTrigger must be one of/],
+      [{ autoRechargeTrigger: '20' }, 'validation_failed', /autoRechargeTrigger must be one of/],
+      [{ autoRechargeAmount: 25.5 }, 'validation_failed', /autoRechargeAmount must be one of \$10, \$25, \$50, \$100/],
+      [{ lowBalanceAlertThreshold: 'lots' }, 'validation_failed', /lowBalanceAlertThreshold must be one of/],
+      [{ autoRechargeEnabled: 'yes' }, 'validation_failed', /autoRechargeEnabled must be true or false/],
+      [{ defaultCallerId: '555-1234' }, 'validation_failed', /E\.164/],
+      [{ defaultCallerId: 5 }, 'validation_failed', /E\.164/],
+      [[{ autoRechargeEnabled: true }], 'bad_request', /JSON object/],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, code, message] of cases) {
       const res = await call('PATCH', '/api/user/preferences', alice.token, body);
       expect(res.status).toBe(400);
       const payload = await res.json();
-      expect(payload.error.code).toBe('bad_request');
+      expect(payload.error.code).toBe(code);
       expect(payload.error.message).toMatch(message);
     }
     const malformed = await call('PATCH', '/api/user/preferences', alice.token, '{"autoRechargeEnabled":');

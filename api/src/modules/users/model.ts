@@ -1,25 +1,9 @@
-// The signed-in user object is the API client's CurrentUser (one shape for server and browser), and the
-// preferences a user may change.
-import type { CurrentUser } from '@ringwise/api-client';
+// The signed-in user and its preferences: the shapes are the contract's (@ringwise/contract); here is only
+// what the service makes of a validated change.
+import type { PreferenceKey } from '@ringwise/contract/users';
 
-export type CurrentUserResponse = CurrentUser;
-
-/** Spec §9: the option lists of the settings selects, in dollars. */
-export const preferenceOptions = {
-  autoRechargeTrigger: ['5', '10', '20', '50'],
-  autoRechargeAmount: ['10', '25', '50', '100'],
-  lowBalanceAlertThreshold: ['5', '10', '20', '50'],
-} as const;
-
-export const preferenceKeys = [
-  'autoRechargeEnabled',
-  'autoRechargeTrigger',
-  'autoRechargeAmount',
-  'lowBalanceAlertEnabled',
-  'lowBalanceAlertThreshold',
-  'defaultCallerId',
-] as const;
-export type PreferenceKey = (typeof preferenceKeys)[number];
+export type { CurrentUser } from '@ringwise/contract/schemas';
+export { preferenceKeys, preferenceMessages, preferenceOptions, type PreferenceKey } from '@ringwise/contract/users';
 
 /** A validated single-key change: the column it writes and the value (SQL-ready). */
 export type PreferenceChange =

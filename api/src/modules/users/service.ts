@@ -1,12 +1,14 @@
 // Reading the signed-in user's profile and changing one preference at a time. Every query runs inside the
 // caller's RLS-scoped transaction: the database itself limits it to the user's own row.
-import { HttpError } from '../../plugins/errors.ts';
+import type { PreferenceChange as PreferenceBody } from '@ringwise/contract/schemas';
+import { HttpError, fieldValidationError } from '../../plugins/errors.ts';
 import type { Sql } from '../../db/database.ts';
 import {
   preferenceColumns,
   preferenceKeys,
+  preferenceMessages as messages,
   preferenceOptions,
-  type CurrentUserResponse,
+  type CurrentUser,
   type PreferenceChange,
   type PreferenceKey,
 } from './model.ts';
@@ -32,7 +34,7 @@ interface UserRow {
 
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
-function toResponse(row: UserRow): CurrentUserResponse {
+function toResponse(row: UserRow): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -57,61 +59,45 @@ const userColumns = `id, email, first_name, last_name, profile_image_url, balanc
   auto_recharge_trigger, auto_recharge_amount, low_balance_alert_enabled, low_balance_alert_threshold,
   default_caller_id, stripe_customer_id, created_at, updated_at`;
 
-export async function getCurrentUser(sql: Sql, userId: string): Promise<CurrentUserResponse> {
+export async function getCurrentUser(sql: Sql, userId: string): Promise<CurrentUser> {
   const [row] = await sql.query<UserRow>(`select ${userColumns} from public.users where id = $1`, [userId]);
   if (!row) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
   return toResponse(row);
 }
 
-const describeKeys = preferenceKeys.join(', ');
-
-/** Validates a PATCH body: exactly one known key with a value from the spec's options. */
-export function parsePreferenceChange(body: unknown): PreferenceChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'bad_request', `Send a JSON object with one preference (one of ${describeKeys}).`);
-  }
+/**
+ * A PATCH body (its shape already checked against the contract) → the one change it asks for: exactly one
+ * known key, an amount among the spec's options, a caller ID in E.164.
+ */
+export function parsePreferenceChange(body: PreferenceBody): PreferenceChange {
   const entries = Object.entries(body);
-  if (entries.length !== 1) {
-    throw new HttpError(400, 'bad_request', `Send exactly one preference at a time (one of ${describeKeys}).`);
-  }
-  const [key, value] = entries[0] as [string, unknown];
-  if (!(preferenceKeys as readonly string[]).includes(key)) {
-    throw new HttpError(400, 'bad_request', `"${key}" is not a preference. Use one of ${describeKeys}.`);
-  }
-  const column = preferenceColumns[key as PreferenceKey];
+  const unknown = entries.find(([key]) => !(preferenceKeys as readonly string[]).includes(key));
+  if (unknown) throw new HttpError(400, 'bad_request', messages.unknownKey(unknown[0]));
+  if (entries.length !== 1) throw new HttpError(400, 'bad_request', messages.exactlyOne);
+  const [key, value] = entries[0] as [PreferenceKey, unknown];
+  const column = preferenceColumns[key];
   switch (key) {
     case 'autoRechargeEnabled':
     case 'lowBalanceAlertEnabled':
-      if (typeof value !== 'boolean') throw new HttpError(400, 'bad_request', `${key} must be true or false.`);
+      if (typeof value !== 'boolean') throw fieldValidationError({ [key]: messages.boolean(key) });
       return { key, column, value };
     case 'autoRechargeTrigger':
     case 'autoRechargeAmount':
     case 'lowBalanceAlertThreshold': {
       const options: readonly string[] = preferenceOptions[key];
-      const dollars = wholeDollars(value);
-      if (dollars === null || !options.includes(dollars)) {
-        throw new HttpError(400, 'bad_request', `${key} must be one of ${options.map((o) => `$${o}`).join(', ')}.`);
-      }
-      return { key, column, value: `${dollars}.00` };
+      if (typeof value !== 'string' || !options.includes(value)) throw fieldValidationError({ [key]: messages.amount(key) });
+      return { key, column, value };
     }
-    default: {
-      if (value === null) return { key: 'defaultCallerId', column, value: null };
-      if (typeof value !== 'string' || !/^\+[1-9]\d{6,14}$/.test(value.trim())) {
-        throw new HttpError(400, 'bad_request', 'defaultCallerId must be a phone number in E.164 format, such as +14155550123, or null.');
-      }
-      return { key: 'defaultCallerId', column, value: value.trim() };
+    case 'defaultCallerId': {
+      if (value === null) return { key, column, value: null };
+      const number = typeof value === 'string' ? value.trim() : '';
+      if (!/^\+[1-9]\d{6,14}$/.test(number)) throw fieldValidationError({ [key]: messages.callerId });
+      return { key, column, value: number };
     }
   }
 }
 
-/** 5, "5", "5.00" → "5"; anything else (5.5, "abc", true) → null. */
-function wholeDollars(value: unknown): string | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d{1,4})(?:\.0{1,2})?$/.exec(text);
-  return match ? String(Number(match[1])) : null;
-}
-
-export async function updatePreference(sql: Sql, userId: string, change: PreferenceChange): Promise<CurrentUserResponse> {
+export async function updatePreference(sql: Sql, userId: string, change: PreferenceChange): Promise<CurrentUser> {
   if (change.key === 'defaultCallerId' && change.value !== null) {
     // only the user's own active virtual numbers and verified caller IDs may be offered as caller ID
     const [owned] = await sql.query<{ ok: boolean }>(
@@ -121,7 +107,7 @@ export async function updatePreference(sql: Sql, userId: string, change: Prefere
       [change.value],
     );
     if (!owned?.ok) {
-      throw new HttpError(400, 'bad_request', `${change.value} is not one of your virtual numbers or verified caller IDs.`);
+      throw fieldValidationError({ defaultCallerId: `${change.value} is not one of your virtual numbers or verified caller IDs.` });
     }
   }
   // the column name comes from our own fixed map, never from the request

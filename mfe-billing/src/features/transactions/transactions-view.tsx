@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { currentUserQueryKey, type CurrentUser } from '@ringwise/api-client';
+import { userQueries } from '@ringwise/contract/users';
 import { Button } from '@ringwise/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@ringwise/ui/card';
 import { formatUsd } from '@ringwise/ui/format';
 
 export function TransactionsView() {
-  const user = useQuery<CurrentUser>({ queryKey: currentUserQueryKey, meta: { silent: true } });
+  const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } });
   return (
     <section aria-labelledby="transactions-title" className="bl:space-y-4">
       <h1 id="transactions-title" className="bl:text-2xl bl:font-bold">

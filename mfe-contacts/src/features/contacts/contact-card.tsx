@@ -1,5 +1,5 @@
 import { Pencil, Phone, Star, Trash2 } from 'lucide-react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';

@@ -2,7 +2,7 @@
 // with one. Messages show next to their fields; the api's field errors and its 409 message show there too.
 // The list behind updates optimistically while the dialog waits for the api, so a failure can be fixed here.
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@ringwise/ui/dialog';
 import { Input } from '@ringwise/ui/input';

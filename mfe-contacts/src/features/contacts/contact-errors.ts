@@ -1,55 +1,23 @@
-// Reading the api's error envelope (spec §8): `{ error: { code, message, details? } }` in the body of an
-// ApiError. Duck-typed, so an error from another copy of the api client still reads the same.
+// What the contact forms take from a failed request: the api's error envelope, parsed once by the shared
+// api client (ApiError), read here for the form's fields.
+import { isApiError } from '@ringwise/api-client';
 import { CONTACT_FORM_FIELDS, type ContactFormErrors } from './contact-form-rules.ts';
-
-interface ErrorEnvelope {
-  code?: unknown;
-  message?: unknown;
-  details?: { fieldErrors?: Record<string, unknown> } | null;
-}
-
-function envelopeOf(error: unknown): ErrorEnvelope | undefined {
-  if (!(error instanceof Error) || !('body' in error) || typeof error.body !== 'string') return undefined;
-  try {
-    const parsed = JSON.parse(error.body) as { error?: ErrorEnvelope } | null;
-    return parsed && typeof parsed.error === 'object' && parsed.error !== null ? parsed.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The api's own message (e.g. "You already have a contact with this number: Jane"), if it sent one. */
 export function serverMessage(error: unknown): string | undefined {
-  const message = envelopeOf(error)?.message;
-  return typeof message === 'string' && message.trim() ? message : undefined;
+  return isApiError(error) ? error.envelope?.message : undefined;
 }
 
-/** The api's error code, e.g. 'validation_failed' or 'conflict'. */
-export function serverErrorCode(error: unknown): string | undefined {
-  const code = envelopeOf(error)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** The HTTP status of an ApiError. */
-export function statusOf(error: unknown): number | undefined {
-  if (!(error instanceof Error) || !('status' in error)) return undefined;
-  return typeof error.status === 'number' ? error.status : undefined;
-}
-
-/** A 400's `details.fieldErrors` for the form's fields (a list of messages shows its first). */
+/** A 400's field messages for the form's fields. */
 export function serverFieldErrors(error: unknown): ContactFormErrors {
-  const fieldErrors = envelopeOf(error)?.details?.fieldErrors;
   const errors: ContactFormErrors = {};
-  if (!fieldErrors || typeof fieldErrors !== 'object') return errors;
-  for (const field of CONTACT_FORM_FIELDS) {
-    const value = fieldErrors[field];
-    const message = Array.isArray(value) ? value.find((item) => typeof item === 'string') : value;
-    if (typeof message === 'string' && message.trim()) errors[field] = message;
-  }
+  if (!isApiError(error)) return errors;
+  const fields = error.fieldErrors;
+  for (const field of CONTACT_FORM_FIELDS) if (fields[field]) errors[field] = fields[field];
   return errors;
 }
 
 /** A 409 (the number is already saved): its message belongs next to the phone number. */
 export function isConflict(error: unknown): boolean {
-  return statusOf(error) === 409 || serverErrorCode(error) === 'conflict';
+  return isApiError(error) && (error.status === 409 || error.code === 'conflict');
 }

@@ -1,6 +1,6 @@
 // Spec §5 "Contact form": what the contact dialog and the quick save accept, with the exact messages.
 // Pure functions; the dialogs show the messages next to their fields.
-// The rules and messages themselves are the contract's (@ringwise/api-client/contacts), which the api checks too.
+// The rules and messages themselves are the contract's (@ringwise/contract/contacts), which the api checks too.
 import {
   contactFormMessages,
   defaultCountryCode,
@@ -8,7 +8,7 @@ import {
   isValidEmail,
   minNumberDigits,
   type ContactInput,
-} from '@ringwise/api-client/contacts';
+} from '@ringwise/contract/contacts';
 
 export const NAME_REQUIRED = contactFormMessages.nameRequired;
 export const PHONE_REQUIRED = contactFormMessages.numberRequired;

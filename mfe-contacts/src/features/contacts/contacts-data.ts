@@ -2,13 +2,19 @@
 // delete with optimistic updates that roll back on failure, plus the quick save from Recent Calls. Every
 // contact list in the cache (the full list and each search) is updated together and refreshed afterwards.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiRequest } from '@ringwise/api-client';
-import { contactQueryKeys, type Contact, type ContactFromCallInput, type ContactInput } from '@ringwise/api-client/contacts';
+import { errorMessage } from '@ringwise/api-client';
+import {
+  contactQueries,
+  contactRequests,
+  type Contact,
+  type ContactFromCallInput,
+  type ContactInput,
+  type ContactPatch,
+} from '@ringwise/contract/contacts';
 import { toast } from '@ringwise/ui/toast';
 import { contactMatchesQuery } from '../matching/matching.ts';
-import { serverMessage } from './contact-errors.ts';
 
-const CONTACTS_PATH = contactQueryKeys.all[0];
+const allContactLists = contactQueries.allLists();
 
 /** Every contacts mutation carries this key, so the last one to finish is the one that refetches. */
 export const CONTACT_MUTATION_KEY = ['contacts', 'mutation'] as const;
@@ -25,23 +31,20 @@ export const CONTACT_TOASTS = {
 } as const;
 
 /**
- * True for the key of a contact list: `contactQueryKeys.all` and anything under it (the same prefix match
- * `invalidateQueries({ queryKey: contactQueryKeys.all })` makes), and the search keys, whose single part is
- * "/api/contacts?search=…".
+ * True for the key of a contact list: ["/api/contacts"] and ["/api/contacts", { search }] (the prefix match
+ * `invalidateQueries({ queryKey: contactQueries.allLists() })` makes), not a single contact's key.
  */
 export function isContactListKey(key: QueryKey): boolean {
-  const first = key[0];
-  return typeof first === 'string' && (first === CONTACTS_PATH || first.startsWith(`${CONTACTS_PATH}?`));
+  if (key[0] !== allContactLists[0]) return false;
+  return key.length === 1 || (key.length === 2 && typeof key[1] === 'object' && key[1] !== null);
 }
 
 const isContactListQuery = ({ queryKey }: { queryKey: QueryKey }) => isContactListKey(queryKey);
 
 /** The search a list key stands for ('' for the full list). */
 export function searchOfKey(key: QueryKey): string {
-  const first = key[0];
-  if (typeof first !== 'string') return '';
-  const query = first.indexOf('?');
-  return query === -1 ? '' : (new URLSearchParams(first.slice(query + 1)).get('search') ?? '');
+  const query = key[1] as { search?: unknown } | undefined;
+  return typeof query?.search === 'string' ? query.search : '';
 }
 
 /** Whether a contact belongs in a search's results, as near as the browser can tell (name, number, e-mail). */
@@ -68,14 +71,6 @@ export function invalidateContactLists(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ predicate: isContactListQuery });
 }
 
-/** Sends a request and reads its JSON body, or null for an empty one (e.g. 204). */
-async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T | null> {
-  const res = await apiRequest(method, url, body);
-  if (res.status === 204) return null;
-  const text = await res.text();
-  return text ? (JSON.parse(text) as T) : null;
-}
-
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Alphabetical by name (case- and accent-insensitive), the order the lists are shown in. */
@@ -85,8 +80,8 @@ export function sortByName(contacts: readonly Contact[]): Contact[] {
 
 /** GET /api/contacts, or /api/contacts?search= while searching (the previous results stay while it loads). */
 export function useContacts(search = '') {
-  return useQuery<Contact[]>({
-    queryKey: contactQueryKeys.search(search.trim()),
+  return useQuery({
+    ...contactQueries.list(search),
     placeholderData: keepPreviousData,
   });
 }
@@ -141,7 +136,7 @@ function useOptimisticContactMutation<TData, TVariables>(options: OptimisticMuta
     },
     onError: (error, _variables, snapshot) => {
       for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
-      toast({ title: serverMessage(error) ?? options.failure, variant: 'destructive' });
+      toast({ title: errorMessage(error, options.failure), variant: 'destructive' });
     },
     onSuccess: (data, variables) => {
       const { settle } = options;
@@ -162,7 +157,7 @@ export interface CreateContactVariables {
 export function useCreateContact() {
   return useOptimisticContactMutation<Contact, CreateContactVariables>({
     mutationFn: async ({ input, draft }) => {
-      const created = await sendJson<Contact>('POST', CONTACTS_PATH, input);
+      const created = await contactRequests.create(input);
       return isContact(created) ? created : draft;
     },
     optimistic: (list, { draft }, search) => (matchesSearchLocally(draft, search) ? [...list, draft] : list),
@@ -175,7 +170,7 @@ export function useCreateContact() {
 export interface UpdateContactVariables {
   id: string;
   /** The PATCH body: any subset of the fields. */
-  input: Partial<ContactInput>;
+  input: ContactPatch;
   /** How the contact looks meanwhile (e.g. the E.164 of a changed number). */
   changes: Partial<Contact>;
 }
@@ -184,7 +179,7 @@ export interface UpdateContactVariables {
 export function useUpdateContact() {
   return useOptimisticContactMutation<Contact | null, UpdateContactVariables>({
     mutationFn: async ({ id, input }) => {
-      const updated = await sendJson<Contact>('PATCH', `${CONTACTS_PATH}/${encodeURIComponent(id)}`, input);
+      const updated = await contactRequests.update(id, input);
       return isContact(updated) ? updated : null;
     },
     optimistic: (list, { id, changes }) => list.map((contact) => (contact.id === id ? { ...contact, ...changes } : contact)),
@@ -198,7 +193,7 @@ export function useUpdateContact() {
 export function useDeleteContact() {
   return useOptimisticContactMutation<null, Contact>({
     mutationFn: async (contact) => {
-      await apiRequest('DELETE', `${CONTACTS_PATH}/${encodeURIComponent(contact.id)}`);
+      await contactRequests.remove(contact.id);
       return null;
     },
     optimistic: (list, deleted) => list.filter((contact) => contact.id !== deleted.id),
@@ -213,7 +208,7 @@ export function useSaveContactFromCall() {
   return useMutation<Contact | null, Error, ContactFromCallInput>({
     mutationKey: CONTACT_MUTATION_KEY,
     mutationFn: async (input) => {
-      const saved = await sendJson<Contact>('POST', `${CONTACTS_PATH}/from-call`, input);
+      const saved = await contactRequests.saveFromCall(input);
       return isContact(saved) ? saved : null;
     },
     onSuccess: (saved) => {
@@ -224,7 +219,7 @@ export function useSaveContactFromCall() {
       }
       toast({ title: CONTACT_TOASTS.saved, variant: 'success' });
     },
-    onError: (error) => toast({ title: serverMessage(error) ?? CONTACT_TOASTS.saveFailed, variant: 'destructive' }),
+    onError: (error) => toast({ title: errorMessage(error, CONTACT_TOASTS.saveFailed), variant: 'destructive' }),
     onSettled: () => invalidateContactLists(queryClient),
   });
 }

@@ -3,7 +3,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Search, UserPlus } from 'lucide-react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
 import { Input } from '@ringwise/ui/input';

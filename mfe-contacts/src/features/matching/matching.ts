@@ -1,6 +1,6 @@
 // Spec §5 "Rates, matching and suggestions": which saved contact a dialled number belongs to, and which
 // contacts to suggest while the user types. Pure functions, so the rules are tested without a browser.
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 
 /** Contact matching only starts once the dialled number has this many characters (spec §5, §9 Limits). */
 export const MATCH_MIN_CHARS = 8;

@@ -2,7 +2,7 @@
 // Contacts; choosing one hands it to the dialer. Empty state 'No contacts yet' with an add action.
 import { useRef, useState } from 'react';
 import { BookUser, UserPlus } from 'lucide-react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Input } from '@ringwise/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';

@@ -1,6 +1,6 @@
 // './widgets/contact-suggestions' (spec §2 Dialer view, §5): up to 5 contacts for what is being typed.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import type { ContactSuggestionsProps } from '../../exposed/widget-props.ts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';

@@ -2,7 +2,7 @@
 // unknown number from Recent Calls with just a name.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@ringwise/ui/dialog';
 import { Input } from '@ringwise/ui/input';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Contact } from '@ringwise/api-client/contacts';
+import type { Contact } from '@ringwise/contract/contacts';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { apiError, contact, currentToast, deferred, json, mockFetch, renderWithProviders, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { ContactMatch } from './contact-match.tsx';

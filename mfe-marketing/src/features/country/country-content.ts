@@ -1,8 +1,8 @@
 // What a country page says (spec §2 "Country page"), as pure functions of the country's data: the same
 // text feeds the visible page, its metadata and its structured data, on the server and in the browser.
-import type { CountryDetail } from '@ringwise/api-client/rates';
+import type { CountryDetail } from '@ringwise/contract/rates';
 import { BRAND, absoluteUrl, type PageMetaProps } from '@ringwise/ui/page-meta';
-import { countryPath, lowestRate, perMinute } from '../../lib/rates.ts';
+import { countryPath, lowestRate, perMinute, plainDecimal } from '../../lib/rates.ts';
 
 /** Spec §9 limits. */
 export const DETAILED_PREFIX_LIMIT = 10;
@@ -66,13 +66,14 @@ export function howToCallSteps({ name, callingCode }: CountryDetail): { title: s
   ];
 }
 
-function offer(label: string, rate: number) {
+function offer(label: string, rate: string) {
+  const price = plainDecimal(rate);
   return {
     '@type': 'Offer',
     name: label,
     priceCurrency: 'USD',
-    price: rate,
-    priceSpecification: { '@type': 'UnitPriceSpecification', price: rate, priceCurrency: 'USD', unitText: 'minute' },
+    price,
+    priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'USD', unitText: 'minute' },
   };
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { rateQueryKeys, type CountryDetail } from '@ringwise/api-client/rates';
+import { rateQueries } from '@ringwise/contract/rates';
 import { normalizeCountryCode } from './country-content.ts';
 import { CountryErrorView, CountryLoadingView, CountryNotFoundView, CountryView } from './country-view.tsx';
 
@@ -10,15 +10,16 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * /call/{country}: fetches the country (only for a 2-letter code) and renders its view. The server render
- * seeds the same query (null for an unknown country), so this renders the server's markup without a fetch.
+ * seeds the same query (null for an unknown country: `query.data === null`), so this renders the server's
+ * markup without a fetch.
  */
 export function CountryPage({ country }: { country: string }) {
   const code = normalizeCountryCode(country);
-  const query = useQuery<CountryDetail | null>({
-    queryKey: rateQueryKeys.country(code ?? ''),
+  const query = useQuery({
+    ...rateQueries.country(code ?? ''),
     enabled: code !== null,
     // the page explains a failure itself: no error toast
-    meta: { silent: true },
+    meta: { handlesError: true },
   });
 
   if (code === null) return <CountryNotFoundView />;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, ChevronDown, ChevronRight, MapPin, Phone, Smartphone } from 'lucide-react';
-import type { CountryDetail, CountryPrefixRate, RateCountry } from '@ringwise/api-client/rates';
+import type { CountryDetail, CountryPrefixRate, RateCountry } from '@ringwise/contract/rates';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
 import { Flag } from '@ringwise/ui/flag';
@@ -131,7 +131,7 @@ export function CountryView({ detail }: { detail: CountryDetail }) {
   );
 }
 
-function RateTile({ label, rate, icon }: { label: string; rate: number | null; icon: ReactNode }) {
+function RateTile({ label, rate, icon }: { label: string; rate: string | null; icon: ReactNode }) {
   return (
     <div className="mk:flex mk:flex-col-reverse mk:gap-1 mk:rounded-lg mk:border mk:border-border mk:bg-card mk:p-3 mk:shadow-sm mk:sm:p-4">
       <dt className="mk:flex mk:items-center mk:gap-1.5 mk:text-sm mk:text-muted-foreground mk:[&_svg]:size-4">

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ChevronRight } from 'lucide-react';
-import type { RateCountry } from '@ringwise/api-client/rates';
+import type { RateCountry } from '@ringwise/contract/rates';
 import { Flag } from '@ringwise/ui/flag';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import { countryPath, perMinute } from '../../lib/rates.ts';

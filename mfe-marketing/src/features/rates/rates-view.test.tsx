@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RateCountry } from '@ringwise/api-client/rates';
+import type { RateCountry } from '@ringwise/contract/rates';
 import { rateCountry } from '../../testing/fixtures.ts';
 import { json, renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { RatesView } from './rates-view.tsx';
@@ -11,8 +11,8 @@ afterEach(() => {
 });
 
 const all: RateCountry[] = [
-  rateCountry({ id: 'DE', country: 'Germany', flag: '🇩🇪', callingCode: '+49', mobileRate: 0.05, landlineRate: null }),
-  rateCountry({ id: 'GB', country: 'United Kingdom', flag: '🇬🇧', callingCode: '+44', mobileRate: 0.032, landlineRate: 0.015 }),
+  rateCountry({ id: 'DE', country: 'Germany', flag: '🇩🇪', callingCode: '+49', mobileRate: '0.050000', landlineRate: null }),
+  rateCountry({ id: 'GB', country: 'United Kingdom', flag: '🇬🇧', callingCode: '+44', mobileRate: '0.032000', landlineRate: '0.015000' }),
 ];
 
 /** The api's search, answered after `delayMs`; records the URLs asked for. */

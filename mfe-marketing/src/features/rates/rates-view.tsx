@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { rateQueryKeys, type RateCountry } from '@ringwise/api-client/rates';
+import { rateQueries } from '@ringwise/contract/rates';
 import { Button } from '@ringwise/ui/button';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
@@ -18,11 +18,11 @@ export function RatesView() {
   const [search, setSearch] = useState('');
   const searchId = useId();
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useQuery<RateCountry[]>({
-    queryKey: rateQueryKeys.countries(term),
+  const query = useQuery({
+    ...rateQueries.countries(term),
     placeholderData: keepPreviousData,
     // the view explains a failure itself: no error toast
-    meta: { silent: true },
+    meta: { handlesError: true },
   });
 
   return (

@@ -1,36 +1,5 @@
-// The contacts contract (spec §3 contacts, §5 Contact form, §7 Contacts), shared by the api that serves it
-// and the browser code that reads it.
-
-export interface Contact {
-  id: string;
-  displayName: string;
-  /** E.164, e.g. "+447700900123". */
-  primaryNumber: string;
-  /** The calling code chosen in the form, with a plus, e.g. "+44". */
-  countryCode: string | null;
-  email: string | null;
-  notes: string | null;
-  favorite: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** POST /api/contacts and PATCH /api/contacts/{id} (PATCH takes any subset). */
-export interface ContactInput {
-  displayName: string;
-  /** As typed; the api stores it in E.164 using countryCode when it has no +. */
-  primaryNumber: string;
-  countryCode?: string | null;
-  email?: string | null;
-  notes?: string | null;
-  favorite?: boolean;
-}
-
-/** POST /api/contacts/from-call: quick save of a number from Recent Calls. */
-export interface ContactFromCallInput {
-  phoneNumber: string;
-  displayName: string;
-}
+// The contact form's rules (spec §5 Contact form), the same in the form and in the api: the messages, the
+// digit rule and the e-mail check. Plain functions and data, so the browser imports them without the schemas.
 
 /** Spec §5 Contact form: its messages, the same in the form and in the api's 400 (the spec asks only for
  *  "a valid e-mail address"; the e-mail message is ours). */
@@ -40,6 +9,24 @@ export const contactFormMessages = {
   numberInvalid: 'Please enter a valid phone number',
   emailInvalid: 'Please enter a valid email address',
 } as const;
+
+/** The api's messages for what the form never sends (limits of the table, wrong types). */
+export const contactMessages = {
+  ...contactFormMessages,
+  notAnObject: 'Send the contact as a JSON object.',
+  nameTooLong: 'Name must be at most 200 characters',
+  countryCodeInvalid: 'Please choose a valid country code, such as +44',
+  notesInvalid: 'Notes must be text',
+  notesTooLong: 'Notes must be at most 5,000 characters',
+  favoriteInvalid: 'Favorite must be true or false',
+  notFound: 'Contact not found',
+  /** The 409 of a number the user already has: the existing contact's name follows. */
+  duplicateNumber: 'You already have a contact with this number',
+} as const;
+
+/** public.contacts: display_name is 1-200 characters. */
+export const maxNameLength = 200;
+export const maxNotesLength = 5_000;
 
 /** Spec §9: the contact form's minimum digits. */
 export const minNumberDigits = 4;
@@ -61,9 +48,3 @@ const emailPattern =
 export function isValidEmail(address: string): boolean {
   return address.length <= maxEmailLength && emailPattern.test(address);
 }
-
-/** Query keys the default query function turns into URLs (key parts joined by "/"). */
-export const contactQueryKeys = {
-  all: ['/api/contacts'] as const,
-  search: (search: string) => [`/api/contacts${search ? `?search=${encodeURIComponent(search)}` : ''}`] as const,
-};

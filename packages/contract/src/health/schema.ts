@@ -1,0 +1,20 @@
+// GET /api/health: 200 when every dependency answers, 503 with the failing check otherwise.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const HealthCheckResult = Type.Object({
+  name: Type.String(),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+  message: Type.Optional(Type.String()),
+});
+export type HealthCheckResult = Static<typeof HealthCheckResult>;
+
+export const HealthReport = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+  /** Present once at least one check is registered (the database check comes with the database). */
+  checks: Type.Optional(Type.Array(HealthCheckResult)),
+});
+export type HealthReport = Static<typeof HealthReport>;
+
+export const healthSchemas = {
+  health: { response: { 200: HealthReport, 503: HealthReport } },
+};

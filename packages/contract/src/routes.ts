@@ -1,0 +1,36 @@
+// Every /api route: its name, method and path (spec §7). The one table both sides read: the api mounts each
+// route at this method and path with the schemas of `routeSchemas` (schemas.ts), and the browser calls it
+// through `callApi(routes.<name>, …)` with the types derived from the same schemas. Plain data, so browser
+// code can import it without the schema library.
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RouteDefinition<Name extends string = string> {
+  readonly name: Name;
+  readonly method: Method;
+  /** Elysia-style path; `:name` segments are path parameters. */
+  readonly path: string;
+}
+
+const route = <const Name extends string, const M extends Method, const P extends string>(name: Name, method: M, path: P) =>
+  ({ name, method, path }) as const;
+
+export const routes = {
+  health: route('health', 'GET', '/api/health'),
+
+  currentUser: route('currentUser', 'GET', '/api/auth/user'),
+  updatePreference: route('updatePreference', 'PATCH', '/api/user/preferences'),
+
+  listContacts: route('listContacts', 'GET', '/api/contacts'),
+  createContact: route('createContact', 'POST', '/api/contacts'),
+  saveContactFromCall: route('saveContactFromCall', 'POST', '/api/contacts/from-call'),
+  updateContact: route('updateContact', 'PATCH', '/api/contacts/:id'),
+  deleteContact: route('deleteContact', 'DELETE', '/api/contacts/:id'),
+
+  lookupRate: route('lookupRate', 'GET', '/api/rates/lookup'),
+  listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries'),
+  getCountry: route('getCountry', 'GET', '/api/countries/:code'),
+} as const;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type Route<N extends RouteName = RouteName> = Routes[N];

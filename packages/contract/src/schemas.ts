@@ -1,0 +1,33 @@
+// The schemas of every /api route, by route name (routes.ts): what the api mounts as `params`, `query`,
+// `body` and `response`, and what the browser's types are derived from (types.ts). Server side and types
+// only: browser code imports types from here, never values (the schema library stays out of its bundles).
+import type { TSchema } from '@sinclair/typebox';
+import { contactSchemas } from './contacts/schema.ts';
+import { healthSchemas } from './health/schema.ts';
+import { rateSchemas } from './rates/schema.ts';
+import type { RouteName } from './routes.ts';
+import { userSchemas } from './users/schema.ts';
+
+export interface RouteSchemas {
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** By HTTP status: the success status(es) the route answers with. Errors are the envelope (errors.ts). */
+  response: Partial<Record<number, TSchema>>;
+}
+
+export const routeSchemas = {
+  ...healthSchemas,
+  ...userSchemas,
+  ...contactSchemas,
+  ...rateSchemas,
+} satisfies Record<RouteName, RouteSchemas>;
+
+export type RouteSchemaTable = typeof routeSchemas;
+
+export * from './values.ts';
+export * from './errors.ts';
+export * from './health/schema.ts';
+export * from './users/schema.ts';
+export * from './contacts/schema.ts';
+export * from './rates/schema.ts';
