@@ -111,7 +111,7 @@ describe('bodies', () => {
   });
 
   test('wrong types get the field message, never a crash', () => {
-    expect(messageOf(() => parseContactInput({ displayName: 42, primaryNumber: 5551234, email: 1, notes: {}, favorite: 'no' }))).toEqual([
+    expect(messageOf(() => parseContactInput({ displayName: 42, primaryNumber: 5551234, email: 1, notes: {}, favorite: 'no' } as never))).toEqual([
       400,
       'validation_failed',
       'Name is required',
@@ -125,7 +125,7 @@ describe('bodies', () => {
         },
       },
     ]);
-    expect(messageOf(() => parseContactInput(null))).toEqual([400, 'bad_request', 'Send the contact as a JSON object.', undefined]);
+    expect(messageOf(() => parseContactInput(null as never))).toEqual([400, 'bad_request', 'Send the contact as a JSON object.', undefined]);
     expect(messageOf(() => parseContactInput({ displayName: 'Ada', primaryNumber: '+15551234', notes: 'x'.repeat(5001) }))?.[2]).toBe(
       'Notes must be at most 5,000 characters',
     );
@@ -144,7 +144,7 @@ describe('bodies', () => {
 
   test('a patch keeps only the fields sent; the number stays as typed until the calling code is known', () => {
     expect(parseContactPatch({})).toEqual({});
-    expect(parseContactPatch({ primaryNumber: ' 07700 900123 ', email: '', id: 'ignored', userId: 'ignored' })).toEqual({
+    expect(parseContactPatch({ primaryNumber: ' 07700 900123 ', email: '', id: 'ignored', userId: 'ignored' } as never)).toEqual({
       rawNumber: '07700 900123',
       email: null,
     });
