@@ -150,10 +150,6 @@ async function readJson(res: Response): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return (await readJson(await apiRequest(method, url, data))) as T;
-}
-
 type QueryValue = string | number | boolean | null | undefined;
 
 function queryString(query: Record<string, QueryValue> | undefined): string {
