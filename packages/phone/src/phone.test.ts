@@ -37,8 +37,7 @@ const storing: [string, string | null, string | null, boolean][] = [
   ['012345678', '+44', '+4412345678', true],
   ['1234', '+44', '+441234', true],
   ['12345', '+44', '+4412345', true],
-  ['1234', '+1', '+1234', false], // NANP's trunk prefix is 1: "234" remains
-  ['2345', '+1', '+12345', true],
+  ['1234', '+1', '+11234', true], // NANP's trunk prefix 1 is also a first digit people write: kept
   ['5551234', '+1', '+15551234', true],
   ['07700 900123', '+1', '+107700900123', true], // NANP has no trunk 0 (and no number starting with one)
   ['5551234', '+1876', '+18765551234', true], // a code no country has: the start of the number (+1 876…)
@@ -67,18 +66,18 @@ const storing: [string, string | null, string | null, boolean][] = [
   ['+12345', '+1', '+12345', true],
   ['  +1 2345  ', '+1', '+12345', true],
   ['+1 555 123 4567', '+1', '+15551234567', true],
-  ['123', '+1', '+123', false],
-  ['12-3', '+1', '+123', false],
-  ['12+34', '+1', '+1234', false], // read as its digits, as spec §5 counts them: 1234, trunk 1 and all
+  ['123', '+1', '+1123', false],
+  ['12-3', '+1', '+1123', false],
+  ['12+34', '+1', '+11234', true], // read as its digits, as spec §5 counts them
   ['(1) 2-3 4', '+44', '+441234', true],
-  ['(0) 2-3-4-5', '+1', '+12345', true],
+  ['(0) 1-2-3-4', '+1', '+11234', true],
   ['+', '+1', null, false],
   ['abcd', '+1', null, false],
   ['call me', '+1', null, false],
   ['phone', '+1', null, false],
   ['', '+1', null, false],
   // the bugs: typed text had 4 digits, the stored number 3
-  ['(0)12 3', '+1', '+123', false],
+  ['(0)12 3', '+1', '+1123', false],
   ['0044 123', '+1', '+44123', false],
   ['012 3', '+44', '+44123', false],
 ];

@@ -45,23 +45,24 @@ const matchesEntirely = (digits: string, pattern: string) => new RegExp(`^(?:${p
 
 /**
  * libphonenumber drops a trunk prefix only when what remains is long enough for the country ("07700 900123" in GB),
- * so "0123 4" would keep its 0 and count 5 digits. The trunk prefix is never part of a number dialled from abroad:
- * it is dropped here too, unless the country's numbers can start with that digit and this one matches them whole
- * (Russia's "8 800 …" toll-free numbers, whose 8 is also Russia's trunk prefix).
+ * so "0123 4" would keep its 0 and count 5 digits. A trunk 0 is never dialled from abroad: it is dropped here too,
+ * unless the country's numbers match with it (a country without a trunk prefix, such as Italy, keeps every 0).
+ * Other trunk prefixes (NANP's 1, Russia's 8) are also common first digits of what people write ("1234"), so only
+ * libphonenumber's reading, which drops them from complete numbers, decides those.
  */
 function withoutTrunkPrefix(metadata: MetadataJson, number: PhoneNumber): string {
   const national = number.nationalNumber;
+  if (!national.startsWith('0')) return national;
   const plan = numberingPlanOf(metadata, number.countryCallingCode);
-  const prefix = plan?.nationalPrefix();
-  if (!plan || typeof prefix !== 'string' || prefix === '' || !national.startsWith(prefix)) return national;
-  return matchesEntirely(national, plan.nationalNumberPattern()) ? national : national.slice(prefix.length);
+  if (!plan || plan.nationalPrefix() !== '0' || matchesEntirely(national, plan.nationalNumberPattern())) return national;
+  return national.slice(1);
 }
 
 /**
  * A number as typed → its calling code and national number, or null when it cannot be stored as E.164.
  *  - "+", "00" and (from North America) "011" start an international number: its own calling code is read;
  *  - any other number is national, read for `callingCode` ("+44"; a code no country has, such as "+1876", is read as
- *    the start of the number), and loses the trunk prefix of the country (GB's 0; Italy keeps its leading 0);
+ *    the start of the number), and loses the trunk prefix of the country (GB's 0, Russia's 8; Italy keeps its 0);
  *  - "(0)" is dropped wherever it is written; any script's digits count, formatting and an extension ("ext. 12") do not;
  *  - null: no digits, a calling code no country has, nothing after the calling code, or more than 15 digits.
  */
