@@ -51,8 +51,6 @@ export const duplicateNumberMessage = 'You already have a contact with this numb
 /** public.contacts: display_name is 1-200 characters. */
 export const maxNameLength = 200;
 export const maxNotesLength = 5_000;
-/** E.164: at most 15 digits with the calling code. */
-export const maxNumberDigits = 15;
 export { defaultCountryCode, maxEmailLength, minNumberDigits } from '@ringwise/api-client/contacts';
 
 /** Field → message, for the fields that failed (the envelope's details.fieldErrors). */

@@ -11,13 +11,15 @@ import {
   duplicateNumberMessage,
   maxNameLength,
   maxNotesLength,
+  minNumberDigits,
   type Contact,
   type ContactPatch,
   type ContactValues,
   type FieldErrors,
 } from './model.ts';
-import { hasEnoughDigits, isValidEmail } from '@ringwise/api-client/contacts';
-import { callingCodeOf, normalizeCountryCode, toE164 } from './phone.ts';
+import { isValidEmail } from '@ringwise/api-client/contacts';
+import { callingCodeOf, hasEnoughDigits, toE164 } from '@ringwise/phone';
+import { normalizeCallingCode } from '@ringwise/phone/notation';
 
 // ---------------------------------------------------------------------------------------------------------
 // Validation (pure)
@@ -52,13 +54,22 @@ const displayName: Field<string> = (value, errors) => {
   return undefined;
 };
 
-/** The number as typed (trimmed) once it passes the form's rule; `key` is the body's name for it. */
-const phoneNumber =
-  (key: 'primaryNumber' | 'phoneNumber'): Field<string> =>
+type NumberKey = 'primaryNumber' | 'phoneNumber';
+
+/** The number in E.164 as it will be stored (@ringwise/phone, the same reading as the form's), or null when it
+ *  cannot be one or keeps fewer than 4 digits after its calling code (spec §5, counted on the stored number). */
+function storableNumber(typed: string, code: string): string | null {
+  const number = toE164(typed, code);
+  return number !== null && hasEnoughDigits(number, minNumberDigits) ? number : null;
+}
+
+/** The number as typed (trimmed), once it is given as text; `key` is the body's name for it. */
+const typedNumber =
+  (key: NumberKey): Field<string> =>
   (value, errors) => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       errors[key] = messages.numberRequired;
-    } else if (typeof value !== 'string' || !hasEnoughDigits(value)) {
+    } else if (typeof value !== 'string') {
       errors[key] = messages.numberInvalid;
     } else {
       return value.trim();
@@ -66,8 +77,26 @@ const phoneNumber =
     return undefined;
   };
 
+/** The number as it will be stored, read with the calling code `code` (null: the code sent is itself invalid, which
+ *  its own message says, so the number is only checked to be there). */
+const phoneNumber =
+  (key: NumberKey, code: string | null): Field<string> =>
+  (value, errors) => {
+    const typed = typedNumber(key)(value, errors);
+    if (typed === undefined || code === null) return undefined;
+    const number = storableNumber(typed, code);
+    if (number === null) errors[key] = messages.numberInvalid;
+    return number ?? undefined;
+  };
+
+/** The form's calling code as "+NN"; missing or blank → the default, null when it is not one. */
+function callingCodeOfBody(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return defaultCountryCode;
+  return typeof value === 'string' ? normalizeCallingCode(value) : null;
+}
+
 const countryCode: Field<string> = (value, errors) => {
-  const code = value === undefined || value === null ? defaultCountryCode : typeof value === 'string' ? normalizeCountryCode(value) : null;
+  const code = callingCodeOfBody(value);
   if (code === null) errors.countryCode = messages.countryCodeInvalid;
   return code ?? undefined;
 };
@@ -106,9 +135,9 @@ const favorite: Field<boolean> = (value, errors) => {
   return undefined;
 };
 
-/** The number in E.164, or the form's message when it has too many digits to be one. */
-function storedNumber(raw: string, code: string, key: 'primaryNumber' | 'phoneNumber'): string {
-  const number = toE164(raw, code);
+/** The number as it will be stored, or the form's 400 when it cannot be stored. */
+function storedNumber(typed: string, code: string, key: NumberKey): string {
+  const number = storableNumber(typed, code);
   if (number === null) throw validationError({ [key]: messages.numberInvalid });
   return number;
 }
@@ -119,18 +148,17 @@ export function parseContactInput(body: unknown): ContactValues {
   const errors: FieldErrors = {};
   const values = {
     displayName: displayName(input.displayName, errors),
-    rawNumber: phoneNumber('primaryNumber')(input.primaryNumber, errors),
+    primaryNumber: phoneNumber('primaryNumber', callingCodeOfBody(input.countryCode))(input.primaryNumber, errors),
     countryCode: countryCode(input.countryCode, errors),
     email: email(input.email, errors),
     notes: notes(input.notes, errors),
     favorite: favorite(input.favorite, errors),
   };
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const code = values.countryCode!;
   return {
     displayName: values.displayName!,
-    primaryNumber: storedNumber(values.rawNumber!, code, 'primaryNumber'),
-    countryCode: code,
+    primaryNumber: values.primaryNumber!,
+    countryCode: values.countryCode!,
     email: values.email!,
     notes: values.notes!,
     favorite: values.favorite!,
@@ -144,7 +172,7 @@ export function parseContactPatch(body: unknown): ContactPatch {
   const patch: ContactPatch = {};
   const has = (key: string) => Object.hasOwn(input, key);
   if (has('displayName')) patch.displayName = displayName(input.displayName, errors);
-  if (has('primaryNumber')) patch.rawNumber = phoneNumber('primaryNumber')(input.primaryNumber, errors);
+  if (has('primaryNumber')) patch.rawNumber = typedNumber('primaryNumber')(input.primaryNumber, errors);
   if (has('countryCode')) patch.countryCode = countryCode(input.countryCode, errors);
   if (has('email')) patch.email = email(input.email, errors);
   if (has('notes')) patch.notes = notes(input.notes, errors);
@@ -161,14 +189,13 @@ export function parseFromCall(body: unknown): ContactValues {
   const input = asObject(body);
   const errors: FieldErrors = {};
   const name = displayName(input.displayName, errors);
-  const raw = phoneNumber('phoneNumber')(input.phoneNumber, errors);
+  const number = phoneNumber('phoneNumber', defaultCountryCode)(input.phoneNumber, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const number = storedNumber(raw!, defaultCountryCode, 'phoneNumber');
   return {
     displayName: name!,
-    primaryNumber: number,
+    primaryNumber: number!,
     // no form here: the calling code is the number's own
-    countryCode: callingCodeOf(number) ?? defaultCountryCode,
+    countryCode: callingCodeOf(number!) ?? defaultCountryCode,
     email: null,
     notes: null,
     favorite: false,
