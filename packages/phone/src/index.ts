@@ -1,8 +1,8 @@
 // `@ringwise/phone`: phone numbers for the api (contacts, rate lookup) and the browser (the contact form and the
 // lists that show numbers), on libphonenumber-js with its "min" metadata, the same on both sides, so the browser's
-// E.164 of a typed number is the api's (reading.ts). The metadata is ~30 KB gzipped: browser code loads this
-// entry lazily; what needs no metadata is in `@ringwise/phone/notation`, number types (which need the "max"
-// metadata) in `@ringwise/phone/types`, for the api only.
+// E.164 of a typed number is the api's (reading.ts). With its metadata, libphonenumber is ~29 KB gzipped: browser
+// code loads this entry lazily. What needs no metadata is in `@ringwise/phone/notation`; number types, which need
+// the "max" metadata, are in `@ringwise/phone/types`, for the api only.
 import { parseIncompletePhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
 import { afterInternationalPrefix, maxE164Digits, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';

@@ -1,5 +1,5 @@
 // `@ringwise/phone/types`: what kind of line a number is, for the rate lookup. It needs libphonenumber's "max"
-// metadata (the "min" one has no per-type patterns), ~50 KB gzipped, so it is an entry of its own that only the api
+// metadata (with "min" it cannot tell types), ~40 KB gzipped, so it is an entry of its own that only the api
 // imports; nothing else in the package depends on it.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/max/metadata';
