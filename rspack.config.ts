@@ -55,6 +55,10 @@ export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
     shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0', eager };
   }
   shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0', eager: host };
+  // @ringwise/phone is not shared: it holds no state a second copy could split, the demo dialer bundles only its
+  // metadata-free notation entry (a few hundred bytes, no extra request on the landing page), and only the contacts
+  // remote loads the metadata part, lazily. When a second remote loads `@ringwise/phone` itself, share it here, not
+  // eager (the host would ship ~29 KB gzip of libphonenumber to every page), so a page downloads the metadata once.
   return shared;
 }
 

@@ -1,9 +1,10 @@
 // Dev only (the standalone page with ?fake-api): answers /api/contacts in the page from memory, with the
 // api's rules and error envelopes (spec §5, §7, §8), so the UI can be worked on without the api running.
 import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/contract/contacts';
-import { validateContactForm, validateDisplayName, validatePhoneNumber } from '../features/contacts/contact-form-rules.ts';
+import { callingCodeOf, toE164 } from '@ringwise/phone';
+import { DEFAULT_COUNTRY_CODE, validateDisplayName } from '../features/contacts/contact-form-rules.ts';
+import { validateContactForm, validatePhoneNumber } from '../features/contacts/contact-form-validation.ts';
 import { matchesSearchLocally } from '../features/contacts/contacts-data.ts';
-import { splitPhoneNumber, toE164 } from '../features/contacts/phone.ts';
 
 const LATENCY_MS = 400;
 
@@ -52,7 +53,7 @@ export function installFakeContactsApi(): void {
     if (method === 'POST' && path === '/api/contacts/from-call') {
       const input = body as ContactFromCallInput;
       const nameError = validateDisplayName(input.displayName ?? '');
-      const numberError = validatePhoneNumber(input.phoneNumber ?? '');
+      const numberError = validatePhoneNumber(input.phoneNumber ?? '', DEFAULT_COUNTRY_CODE);
       if (nameError || numberError) {
         const fieldErrors = { ...(nameError ? { displayName: nameError } : {}), ...(numberError ? { phoneNumber: numberError } : {}) };
         return failure(400, 'validation_failed', (nameError ?? numberError)!, fieldErrors);
@@ -65,10 +66,11 @@ export function installFakeContactsApi(): void {
     if (id && !existing) return failure(404, 'not_found', 'Contact not found');
     if (existing && method === 'PATCH') {
       const input = { ...existing, ...(body as Partial<ContactInput>) };
-      const errors = validateContactForm({ displayName: input.displayName, primaryNumber: input.primaryNumber, email: input.email ?? '' });
+      const countryCode = input.countryCode || DEFAULT_COUNTRY_CODE;
+      const errors = validateContactForm({ displayName: input.displayName, primaryNumber: input.primaryNumber, countryCode, email: input.email ?? '' });
       const first = Object.values(errors)[0];
       if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
-      const e164 = 'primaryNumber' in (body as object) ? toE164(input.primaryNumber, input.countryCode ?? null) : existing.primaryNumber;
+      const e164 = 'primaryNumber' in (body as object) ? toE164(input.primaryNumber, countryCode)! : existing.primaryNumber;
       const clash = conflictWith(e164, existing.id);
       if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
       const updated: Contact = { ...existing, ...(body as Partial<Contact>), primaryNumber: e164, updatedAt: new Date().toISOString() };
@@ -83,10 +85,11 @@ export function installFakeContactsApi(): void {
   }
 
   function create(input: ContactInput): Response {
-    const errors = validateContactForm({ displayName: input.displayName ?? '', primaryNumber: input.primaryNumber ?? '', email: input.email ?? '' });
+    const countryCode = input.countryCode || DEFAULT_COUNTRY_CODE;
+    const errors = validateContactForm({ displayName: input.displayName ?? '', primaryNumber: input.primaryNumber ?? '', countryCode, email: input.email ?? '' });
     const first = Object.values(errors)[0];
     if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
-    const e164 = toE164(input.primaryNumber, input.countryCode ?? null);
+    const e164 = toE164(input.primaryNumber, countryCode)!; // the form's rule made sure there is one
     const clash = conflictWith(e164);
     if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
     const now = new Date().toISOString();
@@ -94,7 +97,7 @@ export function installFakeContactsApi(): void {
       id: `c${next++}`,
       displayName: input.displayName.trim(),
       primaryNumber: e164,
-      countryCode: input.countryCode ?? splitPhoneNumber(e164, null).countryCode,
+      countryCode: input.countryCode ?? callingCodeOf(e164),
       email: input.email?.trim() || null,
       notes: input.notes?.trim() || null,
       favorite: input.favorite ?? false,

@@ -119,6 +119,8 @@ describe('POST /api/contacts', () => {
       // not a valid number for libphonenumber: still kept as +<code><digits>, without the trunk 0
       ['+1 555-1234', undefined, '+15551234', '+1'],
       ['0123 4', '+44', '+441234', '+44'],
+      // 4 digits after the number's own calling code, not after "up to 4 digits"
+      ['+447700', '+44', '+447700', '+44'],
     ];
     for (const [typed, countryCode, stored, code] of cases) {
       const contact = await create(user.token, { displayName: `Number ${typed}`, primaryNumber: typed, ...(countryCode === undefined ? {} : { countryCode }) });
@@ -134,7 +136,11 @@ describe('POST /api/contacts', () => {
       ['a blank number', { displayName: 'Ada', primaryNumber: '  ' }, 'Phone number is required', { primaryNumber: 'Phone number is required' }],
       ['"+44 12": 2 digits after the code', { displayName: 'Ada', primaryNumber: '+44 12' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
       ['"123": 3 digits', { displayName: 'Ada', primaryNumber: '123' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
-      ['"+4412": the code takes up to 4 digits', { displayName: 'Ada', primaryNumber: '+4412' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      ['"+4412": 2 digits after +44', { displayName: 'Ada', primaryNumber: '+4412' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      ['"(0)12 3" with +1: "(0)" is not dialled, 3 digits remain', { displayName: 'Ada', primaryNumber: '(0)12 3', countryCode: '+1' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      ['"0044 123": 00 is an international prefix, 3 digits after +44', { displayName: 'Ada', primaryNumber: '0044 123' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      ['"012 3" with +44: the trunk 0 is not stored, 3 digits remain', { displayName: 'Ada', primaryNumber: '012 3', countryCode: '+44' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      ['a calling code no country has', { displayName: 'Ada', primaryNumber: '+999 1234' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
       ['no digits', { displayName: 'Ada', primaryNumber: 'call me' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
       ['more than 15 digits', { displayName: 'Ada', primaryNumber: '+44 1234 5678 9012 3456' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
       ['a bad e-mail', { displayName: 'Ada', primaryNumber: '+1 555-1234', email: 'ada@' }, 'Please enter a valid email address', { email: 'Please enter a valid email address' }],
@@ -287,6 +293,8 @@ describe('PATCH /api/contacts/{id}', () => {
       [{ displayName: null }, 'Name is required', { displayName: 'Name is required' }],
       [{ primaryNumber: '' }, 'Phone number is required', { primaryNumber: 'Phone number is required' }],
       [{ primaryNumber: '+44 12' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      [{ primaryNumber: '(0)12 3', countryCode: '+1' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
+      [{ primaryNumber: '0044 123' }, 'Please enter a valid phone number', { primaryNumber: 'Please enter a valid phone number' }],
       [{ email: 'not-an-email' }, 'Please enter a valid email address', { email: 'Please enter a valid email address' }],
       [{ favorite: null }, 'Favorite must be true or false', { favorite: 'Favorite must be true or false' }],
     ];
@@ -391,6 +399,7 @@ describe('POST /api/contacts/from-call', () => {
       [{ phoneNumber: '+447700900123' }, 'Name is required', { displayName: 'Name is required' }],
       [{ displayName: 'Ada' }, 'Phone number is required', { phoneNumber: 'Phone number is required' }],
       [{ phoneNumber: '+44 12', displayName: 'Ada' }, 'Please enter a valid phone number', { phoneNumber: 'Please enter a valid phone number' }],
+      [{ phoneNumber: '0044 123', displayName: 'Ada' }, 'Please enter a valid phone number', { phoneNumber: 'Please enter a valid phone number' }],
     ];
     for (const [body, message, fieldErrors] of cases) {
       const res = await call('POST', '/api/contacts/from-call', alice.token, body);

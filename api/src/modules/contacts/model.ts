@@ -10,8 +10,6 @@ export {
   minNumberDigits,
 } from '@ringwise/contract/contacts';
 
-/** E.164: at most 15 digits with the calling code. */
-export const maxNumberDigits = 15;
 
 /** Field → message, for the fields that failed (the envelope's details.fieldErrors). */
 export type FieldErrors = Partial<Record<'displayName' | 'primaryNumber' | 'phoneNumber' | 'countryCode' | 'email' | 'notes' | 'favorite', string>>;

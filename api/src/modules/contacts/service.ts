@@ -2,7 +2,7 @@
 // RLS-scoped transaction: the policies decide ownership (a user sees their own rows, deleted or not), so every
 // query here reads `deleted_at is null` itself. Deleting is soft (`set deleted_at = now()`); a deleted row can
 // no longer change, and its number may be used again (the unique index only covers live rows).
-import { hasEnoughDigits, isValidEmail } from '@ringwise/contract/contacts';
+import { isValidEmail } from '@ringwise/contract/contacts';
 import type { Sql } from '../../db/database.ts';
 import { HttpError, fieldValidationError } from '../../plugins/errors.ts';
 import {
@@ -10,6 +10,7 @@ import {
   defaultCountryCode,
   maxNameLength,
   maxNotesLength,
+  minNumberDigits,
   type Contact,
   type ContactFromCallInput,
   type ContactInput,
@@ -18,7 +19,8 @@ import {
   type FieldErrors,
   type ValidContactPatch,
 } from './model.ts';
-import { callingCodeOf, normalizeCountryCode, toE164 } from './phone.ts';
+import { callingCodeOf, hasEnoughDigits, toE164 } from '@ringwise/phone';
+import { normalizeCallingCode } from '@ringwise/phone/notation';
 
 // ---------------------------------------------------------------------------------------------------------
 // Validation (pure)
@@ -54,13 +56,22 @@ const displayName: Field<string> = (value, errors) => {
   return undefined;
 };
 
-/** The number as typed (trimmed) once it passes the form's rule; `key` is the body's name for it. */
-const phoneNumber =
-  (key: 'primaryNumber' | 'phoneNumber'): Field<string> =>
+type NumberKey = 'primaryNumber' | 'phoneNumber';
+
+/** The number in E.164 as it will be stored (@ringwise/phone, the same reading as the form's), or null when it
+ *  cannot be one or keeps fewer than 4 digits after its calling code (spec §5, counted on the stored number). */
+function storableNumber(typed: string, code: string): string | null {
+  const number = toE164(typed, code);
+  return number !== null && hasEnoughDigits(number, minNumberDigits) ? number : null;
+}
+
+/** The number as typed (trimmed), once it is given as text; `key` is the body's name for it. */
+const typedNumber =
+  (key: NumberKey): Field<string> =>
   (value, errors) => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       errors[key] = messages.numberRequired;
-    } else if (typeof value !== 'string' || !hasEnoughDigits(value)) {
+    } else if (typeof value !== 'string') {
       errors[key] = messages.numberInvalid;
     } else {
       return value.trim();
@@ -68,8 +79,26 @@ const phoneNumber =
     return undefined;
   };
 
+/** The number as it will be stored, read with the calling code `code` (null: the code sent is itself invalid, which
+ *  its own message says, so the number is only checked to be there). */
+const phoneNumber =
+  (key: NumberKey, code: string | null): Field<string> =>
+  (value, errors) => {
+    const typed = typedNumber(key)(value, errors);
+    if (typed === undefined || code === null) return undefined;
+    const number = storableNumber(typed, code);
+    if (number === null) errors[key] = messages.numberInvalid;
+    return number ?? undefined;
+  };
+
+/** The form's calling code as "+NN"; missing or blank → the default, null when it is not one. */
+function callingCodeOfBody(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return defaultCountryCode;
+  return typeof value === 'string' ? normalizeCallingCode(value) : null;
+}
+
 const countryCode: Field<string> = (value, errors) => {
-  const code = value === undefined || value === null ? defaultCountryCode : typeof value === 'string' ? normalizeCountryCode(value) : null;
+  const code = callingCodeOfBody(value);
   if (code === null) errors.countryCode = messages.countryCodeInvalid;
   return code ?? undefined;
 };
@@ -108,9 +137,9 @@ const favorite: Field<boolean> = (value, errors) => {
   return undefined;
 };
 
-/** The number in E.164, or the form's message when it has too many digits to be one. */
-function storedNumber(raw: string, code: string, key: 'primaryNumber' | 'phoneNumber'): string {
-  const number = toE164(raw, code);
+/** The number as it will be stored, or the form's 400 when it cannot be stored. */
+function storedNumber(typed: string, code: string, key: NumberKey): string {
+  const number = storableNumber(typed, code);
   if (number === null) throw validationError({ [key]: messages.numberInvalid });
   return number;
 }
@@ -121,18 +150,17 @@ export function parseContactInput(body: ContactInput): ContactValues {
   const errors: FieldErrors = {};
   const values = {
     displayName: displayName(input.displayName, errors),
-    rawNumber: phoneNumber('primaryNumber')(input.primaryNumber, errors),
+    primaryNumber: phoneNumber('primaryNumber', callingCodeOfBody(input.countryCode))(input.primaryNumber, errors),
     countryCode: countryCode(input.countryCode, errors),
     email: email(input.email, errors),
     notes: notes(input.notes, errors),
     favorite: favorite(input.favorite, errors),
   };
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const code = values.countryCode!;
   return {
     displayName: values.displayName!,
-    primaryNumber: storedNumber(values.rawNumber!, code, 'primaryNumber'),
-    countryCode: code,
+    primaryNumber: values.primaryNumber!,
+    countryCode: values.countryCode!,
     email: values.email!,
     notes: values.notes!,
     favorite: values.favorite!,
@@ -146,7 +174,7 @@ export function parseContactPatch(body: ContactPatch): ValidContactPatch {
   const patch: ValidContactPatch = {};
   const has = (key: keyof ContactPatch) => Object.hasOwn(input, key);
   if (has('displayName')) patch.displayName = displayName(input.displayName, errors);
-  if (has('primaryNumber')) patch.rawNumber = phoneNumber('primaryNumber')(input.primaryNumber, errors);
+  if (has('primaryNumber')) patch.rawNumber = typedNumber('primaryNumber')(input.primaryNumber, errors);
   if (has('countryCode')) patch.countryCode = countryCode(input.countryCode, errors);
   if (has('email')) patch.email = email(input.email, errors);
   if (has('notes')) patch.notes = notes(input.notes, errors);
@@ -163,14 +191,13 @@ export function parseFromCall(body: ContactFromCallInput): ContactValues {
   const input: ContactFromCallInput = asObject(body);
   const errors: FieldErrors = {};
   const name = displayName(input.displayName, errors);
-  const raw = phoneNumber('phoneNumber')(input.phoneNumber, errors);
+  const number = phoneNumber('phoneNumber', defaultCountryCode)(input.phoneNumber, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const number = storedNumber(raw!, defaultCountryCode, 'phoneNumber');
   return {
     displayName: name!,
-    primaryNumber: number,
+    primaryNumber: number!,
     // no form here: the calling code is the number's own
-    countryCode: callingCodeOf(number) ?? defaultCountryCode,
+    countryCode: callingCodeOf(number!) ?? defaultCountryCode,
     email: null,
     notes: null,
     favorite: false,

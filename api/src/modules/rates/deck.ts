@@ -14,7 +14,8 @@ import {
   type RateCountry,
   type RateMatch,
 } from './model.ts';
-import { definiteNumberType, normalizeDialledNumber } from './normalize.ts';
+import { normalizeDialledNumber } from '@ringwise/phone';
+import { numberTypeOf } from '@ringwise/phone/types';
 import { callingCodeOf, typeCanBeKnown } from './numbering.ts';
 
 /** A row as loaded: `current` when the database found it in force at load time, else it starts later. */
@@ -110,14 +111,18 @@ export class RateIndex {
    *  the type libphonenumber is sure of (MOBILE or FIXED_LINE) when the prefix has it, else to the lowest
    *  price, then landline, mobile, toll-free, shared-cost, premium, other. Throws 400 or 404. */
   match(number: string): RateMatch {
-    const digits = normalizeDialledNumber(number);
+    const dialled = normalizeDialledNumber(number);
+    if ('problem' in dialled) throw new HttpError(400, 'bad_request', dialled.problem);
+    const { digits } = dialled;
     for (let length = Math.min(this.maxLength, digits.length); length > 0; length--) {
       const prefix = digits.slice(0, length);
       const entries = this.byPrefix.get(prefix);
       if (!entries) continue;
       let chosen = entries[0]!;
       if (entries.length > 1 && this.tieDecidable.get(prefix)) {
-        const known = definiteNumberType(digits);
+        // only a definite mobile or landline settles a tie (tieDecidable knows which prefixes can have one)
+        const type = numberTypeOf(`+${digits}`);
+        const known = type === 'mobile' || type === 'landline' ? type : null;
         if (known) chosen = entries.find((e) => e.row.numberType === known) ?? chosen;
       }
       const { row } = chosen;

@@ -1,11 +1,11 @@
 import { Pencil, Phone, Star, Trash2 } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
+import { formatInternational } from '@ringwise/phone';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import { ContactAvatar } from './contact-avatar.tsx';
 import { isPendingContact } from './contacts-data.ts';
-import { formatPhoneNumber } from './phone.ts';
 
 export interface ContactCardProps {
   contact: Contact;
@@ -30,7 +30,7 @@ export function ContactCard({ contact, onCall, onEdit, onDelete, onToggleFavorit
         <ContactAvatar name={name} />
         <div className="ct:min-w-0 ct:flex-1">
           <h3 className="ct:truncate ct:text-base ct:font-semibold ct:leading-tight">{name}</h3>
-          <p className="ct:mt-1 ct:text-sm ct:tabular-nums">{formatPhoneNumber(contact.primaryNumber)}</p>
+          <p className="ct:mt-1 ct:text-sm ct:tabular-nums">{formatInternational(contact.primaryNumber)}</p>
           {contact.email ? <p className="ct:truncate ct:text-sm ct:text-muted-foreground">{contact.email}</p> : null}
           {pending ? <p className="ct:text-xs ct:text-muted-foreground">Saving...</p> : null}
         </div>

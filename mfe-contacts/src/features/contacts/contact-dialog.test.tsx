@@ -53,7 +53,7 @@ describe('ContactDialog: validation (spec §5)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  test("'Please enter a valid phone number' when fewer than 4 digits remain after the +code", () => {
+  test("'Please enter a valid phone number' when fewer than 4 digits remain after the calling code", () => {
     const { form } = renderDialog();
     type(field(form, 'Name'), 'Ada');
     type(field(form, 'Phone number'), '+44 123');
@@ -65,6 +65,20 @@ describe('ContactDialog: validation (spec §5)', () => {
     type(number, '+44 1234');
     expect(number.hasAttribute('aria-invalid')).toBe(false);
     expect(screen.queryByText('Please enter a valid phone number')).toBeNull();
+  });
+
+  test("the 4 digits are counted on the number as the api will store it: '(0)12 3' and '0044 123' are refused, nothing sent", async () => {
+    const { calls, restore } = mockFetch(() => json([]));
+    restoreFetch = restore;
+    const { form } = renderDialog();
+    type(field(form, 'Name'), 'Ada');
+    for (const typed of ['(0)12 3', '0044 123']) {
+      type(field(form, 'Phone number'), typed);
+      fireEvent.click(form.getByRole('button', { name: 'Add Contact' }));
+      expect([typed, descriptionOf(field(form, 'Phone number'))]).toEqual([typed, expect.arrayContaining(['Please enter a valid phone number'])]);
+    }
+    await act(async () => {});
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   test("'Please enter a valid email address' for a bad e-mail", () => {

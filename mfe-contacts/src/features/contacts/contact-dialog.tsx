@@ -8,24 +8,24 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { Switch } from '@ringwise/ui/switch';
+import { knownCallingCodes, toE164 } from '@ringwise/phone';
+import { splitFullNumber, type OfferedCallingCode } from '@ringwise/phone/notation';
 import {
   CONTACT_FORM_FIELDS,
   DEFAULT_COUNTRY_CODE,
   emptyContactForm,
   hasErrors,
   toContactInput,
-  validateContactForm,
   validateDisplayName,
   validateEmail,
-  validatePhoneNumber,
   type ContactFormErrors,
   type ContactFormField,
   type ContactFormValues,
 } from './contact-form-rules.ts';
+import { validateContactForm, validatePhoneNumber } from './contact-form-validation.ts';
 import { isConflict, serverFieldErrors, serverMessage } from './contact-errors.ts';
 import { CONTACT_TOASTS, draftContact, useCreateContact, useUpdateContact } from './contacts-data.ts';
 import { CountryCodePicker } from './country-code-picker.tsx';
-import { splitPhoneNumber, toE164 } from './phone.ts';
 
 /** Create-mode starting values, e.g. the number dialled in the dialer. */
 export interface ContactDialogDefaults {
@@ -71,9 +71,19 @@ export function ContactDialog({ open, onOpenChange, contact, defaults, onSaved }
   );
 }
 
+let offered: OfferedCallingCode[] | null = null;
+
+/** A full number ("+44 7700 900123", "0044 …", or a stored "+447700900123") as the picker's code and the rest; any
+ *  other text stays in the number field with `code` in the picker. The picker can show every calling code. */
+function splitForPicker(number: string, code: string): { countryCode: string; number: string } {
+  offered ??= knownCallingCodes();
+  const split = splitFullNumber(number, code, offered);
+  return split ? { countryCode: split.callingCode, number: split.nationalNumber } : { countryCode: code, number };
+}
+
 function initialValues(contact: Contact | null, defaults: ContactDialogDefaults | undefined): ContactFormValues {
   if (contact) {
-    const { countryCode, number } = splitPhoneNumber(contact.primaryNumber, contact.countryCode);
+    const { countryCode, number } = splitForPicker(contact.primaryNumber, contact.countryCode || DEFAULT_COUNTRY_CODE);
     return {
       displayName: contact.displayName,
       countryCode,
@@ -84,18 +94,17 @@ function initialValues(contact: Contact | null, defaults: ContactDialogDefaults 
     };
   }
   const fallbackCode = defaults?.countryCode || DEFAULT_COUNTRY_CODE;
-  const { countryCode, number } = defaults?.primaryNumber
-    ? splitPhoneNumber(defaults.primaryNumber, null, fallbackCode)
-    : { countryCode: fallbackCode, number: '' };
+  const { countryCode, number } = splitForPicker(defaults?.primaryNumber ?? '', fallbackCode);
   return { ...emptyContactForm, displayName: defaults?.displayName ?? '', countryCode, primaryNumber: number };
 }
 
-/** A number typed with its own +code decides the picker's code (the api reads the code from the number). */
+/** A number typed with its own calling code ("+44 …", "0044 …") decides the picker's code (the api reads the
+ *  code from the number); the text stays as typed. */
 function codeOfTyped(number: string, current: string): string {
-  return number.trim().startsWith('+') ? splitPhoneNumber(number, current, current).countryCode : current;
+  return splitForPicker(number, current).countryCode;
 }
 
-const fieldRules: Record<ContactFormField, (value: string) => string | undefined> = {
+const fieldRules: Record<ContactFormField, (value: string, countryCode: string) => string | undefined> = {
   displayName: validateDisplayName,
   primaryNumber: validatePhoneNumber,
   email: validateEmail,
@@ -140,7 +149,11 @@ function ContactForm({
       const key = field as ContactFormField;
       setDirty((current) => (current[key] ? current : { ...current, [key]: true }));
       // a shown message follows the text as it is fixed (or broken again)
-      if (errors[key]) setErrors((current) => ({ ...current, [key]: fieldRules[key](value as string) }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: fieldRules[key](value as string, values.countryCode) }));
+    }
+    // the number is read with the picked code: a shown message follows the code too
+    if (field === 'countryCode' && errors.primaryNumber) {
+      setErrors((current) => ({ ...current, primaryNumber: validatePhoneNumber(values.primaryNumber, value as string) }));
     }
   }
 
@@ -152,7 +165,7 @@ function ContactForm({
     const keepServerMessage = refused[field] !== undefined && refused[field] === values[field];
     setErrors((current) => ({
       ...current,
-      [field]: fieldRules[field](values[field]) ?? (keepServerMessage ? current[field] : undefined),
+      [field]: fieldRules[field](values[field], values.countryCode) ?? (keepServerMessage ? current[field] : undefined),
     }));
   }
 
@@ -167,7 +180,8 @@ function ContactForm({
       return;
     }
     const input = toContactInput({ ...values, countryCode: codeOfTyped(values.primaryNumber, values.countryCode) });
-    const e164 = toE164(input.primaryNumber, input.countryCode);
+    // what the api will store (the same reading; the rules above made sure there is one)
+    const e164 = toE164(input.primaryNumber, input.countryCode) ?? input.primaryNumber;
     try {
       if (contact) {
         const changes = { ...input, primaryNumber: e164 };

@@ -7,12 +7,9 @@ import {
   PHONE_INVALID,
   PHONE_REQUIRED,
   emptyContactForm,
-  hasErrors,
   toContactInput,
-  validateContactForm,
   validateDisplayName,
   validateEmail,
-  validatePhoneNumber,
   validateQuickSaveName,
 } from './contact-form-rules.ts';
 
@@ -37,42 +34,6 @@ describe('displayName', () => {
   });
 });
 
-describe('primaryNumber', () => {
-  test("empty or blank: 'Phone number is required'", () => {
-    expect(validatePhoneNumber('')).toBe(PHONE_REQUIRED);
-    expect(validatePhoneNumber('  ')).toBe(PHONE_REQUIRED);
-  });
-
-  test('at least 4 digits must remain after removing non-digits', () => {
-    expect(validatePhoneNumber('123')).toBe(PHONE_INVALID);
-    expect(validatePhoneNumber('1234')).toBeUndefined();
-    expect(validatePhoneNumber('12-3')).toBe(PHONE_INVALID);
-    expect(validatePhoneNumber('(1) 2-3 4')).toBeUndefined();
-    expect(validatePhoneNumber('abcd')).toBe(PHONE_INVALID);
-    expect(validatePhoneNumber('call me')).toBe(PHONE_INVALID);
-  });
-
-  test('a leading +code of 1-4 digits does not count', () => {
-    expect(validatePhoneNumber('+44 123')).toBe(PHONE_INVALID);
-    expect(validatePhoneNumber('+44 1234')).toBeUndefined();
-    expect(validatePhoneNumber('+1 555 123 4567')).toBeUndefined();
-    // the code takes as many digits as it can (up to 4): "+4412" goes, "34" remains
-    expect(validatePhoneNumber('+441234')).toBe(PHONE_INVALID);
-    expect(validatePhoneNumber('+44123456')).toBeUndefined();
-    // "+12345": the code is "+1234", one digit remains
-    expect(validatePhoneNumber('+12345')).toBe(PHONE_INVALID);
-    // a + that is not leading is just a non-digit
-    expect(validatePhoneNumber('12+34')).toBeUndefined();
-    // a lone + has no code to remove
-    expect(validatePhoneNumber('+')).toBe(PHONE_INVALID);
-  });
-
-  test('leading spaces before the + are ignored', () => {
-    expect(validatePhoneNumber('  +44 1234 ')).toBeUndefined();
-    expect(validatePhoneNumber('  +44 123 ')).toBe(PHONE_INVALID);
-  });
-});
-
 describe('email', () => {
   test('empty or blank is fine', () => {
     expect(validateEmail('')).toBeUndefined();
@@ -86,26 +47,6 @@ describe('email', () => {
     for (const bad of ['jane', 'jane@', '@example.com', 'jane@example', 'jane doe@example.com', 'jane@@example.com', 'jane@example.']) {
       expect(validateEmail(bad)).toBe(EMAIL_INVALID);
     }
-  });
-});
-
-describe('validateContactForm', () => {
-  test('an empty form needs a name and a number; the e-mail may be empty', () => {
-    const errors = validateContactForm(emptyContactForm);
-    expect(errors).toEqual({ displayName: NAME_REQUIRED, primaryNumber: PHONE_REQUIRED });
-    expect(hasErrors(errors)).toBe(true);
-  });
-  test('every message at once', () => {
-    expect(validateContactForm({ displayName: ' ', primaryNumber: '+44 12', email: 'nope' })).toEqual({
-      displayName: NAME_REQUIRED,
-      primaryNumber: PHONE_INVALID,
-      email: EMAIL_INVALID,
-    });
-  });
-  test('a valid form has no errors', () => {
-    const errors = validateContactForm({ displayName: 'Jane', primaryNumber: '7700 900123', email: '' });
-    expect(errors).toEqual({});
-    expect(hasErrors(errors)).toBe(false);
   });
 });
 

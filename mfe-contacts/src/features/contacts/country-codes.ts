@@ -4,11 +4,11 @@
 // 1. Candidate regions, in order: the product's own destinations first (the landing demo's 12 codes and the
 //    21 virtual-number countries of spec §2), then every country by population, largest first (UN World
 //    Population Prospects 2024 estimates; a different estimate only moves countries near the cut-off).
-// 2. Each region's calling code comes from libphonenumber-js (getCountryCallingCode); regions it does not
+// 2. Each region's calling code comes from libphonenumber-js (through @ringwise/phone); regions it does not
 //    know are skipped, and so is North Korea (no public international telephone service to call or save).
 //    Codes are deduplicated (US and Canada share +1), and the first 95 distinct codes are kept.
 // 3. Names come from Intl.DisplayNames (English), so nothing here needs translating by hand.
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+import { regionsByCallingCode } from '@ringwise/phone';
 import type { CallingCodeOption } from '@ringwise/ui/combobox';
 
 /** How many calling codes the contact form offers. */
@@ -58,18 +58,6 @@ function englishRegionNames(): RegionNamer {
   }
 }
 
-/** Every region libphonenumber-js knows, grouped by calling code ("+1" gives US, CA, AG, AI, …). */
-function regionsByCallingCode(): Map<string, CountryCode[]> {
-  const byCode = new Map<string, CountryCode[]>();
-  for (const region of getCountries()) {
-    const code = `+${getCountryCallingCode(region)}`;
-    const list = byCode.get(code);
-    if (list) list.push(region);
-    else byCode.set(code, [region]);
-  }
-  return byCode;
-}
-
 function makeOption(code: string, labelRegions: string[], allRegions: readonly string[], nameOf: RegionNamer): CountryCodeOption {
   const shown = labelRegions.length > 0 ? labelRegions : allRegions.slice(0, 1);
   const names = allRegions.map(nameOf);
@@ -88,11 +76,11 @@ function makeOption(code: string, labelRegions: string[], allRegions: readonly s
  */
 export function buildCountryCodeOptions(count: number = CONTACT_COUNTRY_CODE_COUNT, nameOf: RegionNamer = englishRegionNames()): CountryCodeOption[] {
   const known = regionsByCallingCode();
-  const knownRegions = new Set<string>(getCountries());
+  const codeOfRegion = new Map<string, string>([...known].flatMap(([code, regions]) => regions.map((region) => [region, code] as const)));
   const chosen = new Map<string, string[]>();
   for (const region of [...PRODUCT_REGIONS, ...REGIONS_BY_POPULATION]) {
-    if (!knownRegions.has(region) || UNREACHABLE_REGIONS.has(region)) continue;
-    const code = `+${getCountryCallingCode(region as CountryCode)}`;
+    const code = codeOfRegion.get(region);
+    if (code === undefined || UNREACHABLE_REGIONS.has(region)) continue;
     const regions = chosen.get(code);
     if (regions) {
       if (!regions.includes(region) && regions.length < 2) regions.push(region);

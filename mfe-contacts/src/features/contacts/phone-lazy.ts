@@ -1,16 +1,18 @@
 // The dialer's widgets show numbers before libphonenumber-js has arrived: as stored (E.164) at first,
-// formatted once the phone module is loaded (the contacts view has it already, so it is instant there).
+// formatted once @ringwise/phone is loaded (the contacts view has it already, so it is instant there). Its
+// metadata is most of this remote's weight, so nothing in the widgets' first load imports it statically.
 import { useEffect, useState } from 'react';
 
-type PhoneModule = typeof import('./phone.ts');
+type Format = (value: string) => string;
 
-let loaded: PhoneModule | null = null;
-let loading: Promise<PhoneModule> | null = null;
+let loaded: Format | null = null;
+let loading: Promise<Format> | null = null;
 
-/** Starts (or joins) loading the phone module; a failed load is tried again on the next call. */
-export function loadPhoneModule(): Promise<PhoneModule> {
-  loading ??= import('./phone.ts').then(
-    (module) => (loaded = module),
+/** Starts (or joins) loading the formatter; a failed load is tried again on the next call. Only the one export
+ *  is taken from the import, so the bundler keeps the rest of the package out of the chunk. */
+function loadFormatter(): Promise<Format> {
+  loading ??= import('@ringwise/phone').then(
+    ({ formatInternational }) => (loaded = formatInternational),
     (error: unknown) => {
       loading = null;
       throw error;
@@ -19,23 +21,23 @@ export function loadPhoneModule(): Promise<PhoneModule> {
   return loading;
 }
 
-const asIs = (value: string) => value;
+const asIs: Format = (value) => value;
 
 /** A formatter for display: `formatInternational()` once loaded, the number as it is until then. */
-export function useFormatPhoneNumber(): (value: string) => string {
-  const [module, setModule] = useState<PhoneModule | null>(loaded);
+export function useFormatPhoneNumber(): Format {
+  const [format, setFormat] = useState<Format | null>(() => loaded);
   useEffect(() => {
-    if (module) return;
+    if (format) return;
     let active = true;
-    loadPhoneModule().then(
+    loadFormatter().then(
       (next) => {
-        if (active) setModule(next);
+        if (active) setFormat(() => next);
       },
       (error: unknown) => console.warn('[contacts] phone formatting unavailable', error),
     );
     return () => {
       active = false;
     };
-  }, [module]);
-  return module ? module.formatPhoneNumber : asIs;
+  }, [format]);
+  return format ?? asIs;
 }

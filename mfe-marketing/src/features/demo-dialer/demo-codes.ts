@@ -1,5 +1,8 @@
 // The demo dialer's country codes (spec §3 "Demo country codes (12)"), in the spec's order.
-export interface DemoCountryCode {
+import type { OfferedCallingCode } from '@ringwise/phone/notation';
+
+/** A code the picker offers, and so one a typed or pasted full number can be split off as (@ringwise/phone). */
+export interface DemoCountryCode extends OfferedCallingCode {
   /** The calling code with its plus, e.g. "+44"; unique, the picker's value. */
   code: string;
   /** The name the picker shows, e.g. "UK". */
@@ -8,7 +11,8 @@ export interface DemoCountryCode {
   region: string;
   /** Other names the search matches. */
   aliases: readonly string[];
-  /** The most digits a national number of the country has (without the code or a trunk 0). */
+  /** The most digits a national number of the country has (without the code or a trunk 0), as written there;
+   *  libphonenumber's possible lengths (up to 15 for +49) are too long to tell "447700900123" from a national number. */
   maxNationalDigits: number;
 }
 

@@ -99,7 +99,7 @@ describe('DemoDialer', () => {
   test('the code picker searches the 12 codes and shows the empty text', async () => {
     const ui = renderDialer();
     fireEvent.click(ui.picker());
-    // the picker's popup is a chunk of its own, loaded on first use
+    // the picker's popover part loads on first use
     const search = await screen.findByRole('combobox', { name: 'Search countries' });
     expect(search.getAttribute('placeholder')).toBe('Search countries...');
     expect(screen.getAllByRole('option')).toHaveLength(12);

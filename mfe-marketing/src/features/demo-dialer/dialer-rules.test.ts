@@ -9,7 +9,6 @@ import {
   dialerHint,
   pasteNumber,
   pressKey,
-  splitFullNumber,
   typeNumber,
 } from './dialer-rules.ts';
 
@@ -56,65 +55,17 @@ describe('hint', () => {
   });
 });
 
-describe('splitFullNumber', () => {
-  const uk = { code: '+44', number: '7700900123' };
-
-  test('splits a number written with +, 00 or bare digits into the known code and the rest', () => {
-    expect(splitFullNumber('+447700900123', '+1')).toEqual(uk);
-    expect(splitFullNumber('447700900123', '+1')).toEqual(uk);
-    expect(splitFullNumber('0044 7700 900123', '+1')).toEqual(uk);
-    expect(splitFullNumber(' +44 (0)7700-900.123 ', '+1')).toEqual(uk);
-    expect(splitFullNumber('+1 (415) 555-1234', '+44')).toEqual({ code: '+1', number: '4155551234' });
-    expect(splitFullNumber('+91 98765 43210', '+1')).toEqual({ code: '+91', number: '9876543210' });
-  });
-
-  test('splits as soon as + or 00 is followed by a known code', () => {
-    expect(splitFullNumber('+44', '+1')).toEqual({ code: '+44', number: '' });
-    expect(splitFullNumber('0033', '+1')).toEqual({ code: '+33', number: '' });
-    expect(splitFullNumber('+4', '+1')).toBeNull();
-    expect(splitFullNumber('+', '+1')).toBeNull();
-    expect(splitFullNumber('00', '+1')).toBeNull();
-  });
-
-  test('takes the longest matching code', () => {
-    const codes = [
-      { code: '+1', country: 'NANP', region: 'US', aliases: [], maxNationalDigits: 10 },
-      { code: '+1242', country: 'Bahamas', region: 'BS', aliases: [], maxNationalDigits: 7 },
-    ];
-    expect(splitFullNumber('+12423456789', '+1', codes)).toEqual({ code: '+1242', number: '3456789' });
-    expect(splitFullNumber('+14155551234', '+1', codes)).toEqual({ code: '+1', number: '4155551234' });
-  });
-
-  test('strips the picked code typed again in front of a national number', () => {
-    expect(splitFullNumber('14155551234', '+1')).toEqual({ code: '+1', number: '4155551234' });
-    expect(splitFullNumber('33612345678', '+33')).toEqual({ code: '+33', number: '612345678' });
-  });
-
-  test('leaves national numbers alone, even when they start like another code', () => {
-    expect(splitFullNumber('5551234567', '+1')).toBeNull(); // 55 is Brazil, but this is a US number
-    expect(splitFullNumber('9198765432', '+91')).toBeNull(); // an Indian mobile starting 91
-    expect(splitFullNumber('55991234567', '+55')).toBeNull(); // Brazil, area code 55
-    expect(splitFullNumber('13812345678', '+86')).toBeNull(); // a Chinese mobile starting 1
-    expect(splitFullNumber('07700900123', '+44')).toBeNull(); // UK with its trunk 0
-    expect(splitFullNumber('4477009', '+1')).toBeNull(); // still typing
-  });
-
-  test('leaves unknown codes and text that is not a phone number alone', () => {
-    expect(splitFullNumber('+7 495 123 45 67', '+1')).toBeNull();
-    expect(splitFullNumber('+44abc', '+1')).toBeNull();
-    expect(splitFullNumber('call +447700900123', '+1')).toBeNull();
-    expect(splitFullNumber('447700900123*', '+1')).toBeNull();
-    expect(splitFullNumber('', '+1')).toBeNull();
-  });
-});
-
 describe('editing', () => {
-  test('typing keeps any text, and splits a full number', () => {
+  // how a full number splits is @ringwise/phone's (its table has the demo's cases); here, that the dialer uses it
+  test('typing keeps any text, and splits a full number among the 12 codes', () => {
     expect(typeNumber({ code: '+1', number: '' }, 'hello')).toEqual({ code: '+1', number: 'hello' });
     expect(typeNumber({ code: '+1', number: '44770090012' }, '447700900123')).toEqual({
       code: '+44',
       number: '7700900123',
     });
+    expect(typeNumber({ code: '+1', number: '5551234' }, '5551234567')).toEqual({ code: '+1', number: '5551234567' });
+    expect(typeNumber({ code: '+1', number: '' }, '+7 495 123 45 67')).toEqual({ code: '+1', number: '+7 495 123 45 67' }); // not one of the 12
+    expect(typeNumber({ code: '+44', number: '' }, '+44 (0)20 7946 0000')).toEqual({ code: '+44', number: '2079460000' });
   });
 
   test('keypad presses append, and 00 + a code dialled on the keypad switches the code', () => {

@@ -35,11 +35,6 @@ export const defaultCountryCode = '+1';
 /** RFC 5321: a forward path holds at most 254 characters. */
 export const maxEmailLength = 254;
 
-/** Spec §5: after removing a leading +code of 1-4 digits and all non-digits, at least 4 digits must remain. */
-export function hasEnoughDigits(input: string): boolean {
-  return input.trim().replace(/^\+\d{1,4}/, '').replace(/\D/g, '').length >= minNumberDigits;
-}
-
 // What <input type="email"> accepts, with a dot in the domain (a contact's address is a public one).
 const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;

@@ -1,73 +1,9 @@
+// The service's pure parsing of requests: bodies, ids and search terms (the numbers' own rules are
+// @ringwise/phone's, tested there).
 import { describe, expect, test } from 'bun:test';
-import { callingCodeOf, hasEnoughDigits, mainCountryOf, normalizeCountryCode, toE164 } from './phone.ts';
-import { contactId, parseContactInput, parseContactPatch, searchTerms } from './service.ts';
+import { callingCodeOf } from '@ringwise/phone';
+import { contactId, parseContactInput, parseContactPatch, parseFromCall, searchTerms } from './service.ts';
 import { HttpError } from '../../plugins/errors.ts';
-
-describe('hasEnoughDigits (spec §5: 4 digits after a leading +code of 1-4 digits)', () => {
-  const cases: [string, boolean][] = [
-    ['+1 555-1234', true],
-    ['+44 12', false],
-    ['+4412', false],
-    ['+447700', false], // "+4477" is taken as the code: 2 digits left
-    ['+4477001', false],
-    ['+44770012', true],
-    ['1234', true],
-    ['123', false],
-    ['12-3', false],
-    ['(0) 1-2-3-4', true],
-    ['  +1 2345  ', true],
-    ['phone', false],
-    ['', false],
-  ];
-  for (const [input, ok] of cases) test(`${JSON.stringify(input)} → ${ok}`, () => expect(hasEnoughDigits(input)).toBe(ok));
-});
-
-describe('toE164', () => {
-  const cases: [string, string | undefined, string | null][] = [
-    ['07700 900123', '+44', '+447700900123'],
-    ['+44 7700 900123', '+1', '+447700900123'],
-    ['0044 7700 900123', undefined, '+447700900123'],
-    ['+44 (0) 7700 900123', undefined, '+447700900123'],
-    ['(202) 555-0123', undefined, '+12025550123'],
-    ['+1 (202) 555-0123 ext. 12', undefined, '+12025550123'],
-    ['011 44 7700 900123', '+1', '+447700900123'],
-    ['06 1234 5678', '+39', '+390612345678'], // Italy keeps its leading 0
-    ['8 912 345 67 89', '+7', '+79123456789'], // Russia's trunk prefix is 8
-    ['030 1234567', '+49', '+49301234567'],
-    // what libphonenumber does not accept is kept as +<code><digits> without the trunk 0
-    ['+1 555-1234', undefined, '+15551234'],
-    ['07700 900123', '+1', '+17700900123'],
-    ['1234', '+44', '+441234'],
-    ['+999 1234', undefined, '+9991234'],
-    ['5551234', '+1876', '+18765551234'], // a code no country has: read as +<code><digits>
-    ['+44 1234 5678 9012 3456', undefined, null],
-    ['1234 5678 9012 3456', '+44', null],
-  ];
-  for (const [input, code, expected] of cases) {
-    test(`${JSON.stringify(input)} with ${code ?? 'no code'} → ${expected}`, () => expect(toE164(input, code)).toBe(expected));
-  }
-});
-
-test('the main country of a calling code', () => {
-  expect(mainCountryOf('+1')).toBe('US');
-  expect(mainCountryOf('44')).toBe('GB');
-  expect(mainCountryOf('+7')).toBe('RU');
-  expect(mainCountryOf('+61')).toBe('AU');
-  expect(mainCountryOf('+999')).toBeUndefined();
-  expect(callingCodeOf('+447700900123')).toBe('+44');
-  expect(callingCodeOf('+12025550123')).toBe('+1');
-});
-
-test('the form calling code as "+NN"', () => {
-  expect(normalizeCountryCode('+44')).toBe('+44');
-  expect(normalizeCountryCode(' 44 ')).toBe('+44');
-  expect(normalizeCountryCode('+ 353')).toBe('+353');
-  expect(normalizeCountryCode('')).toBe('+1');
-  expect(normalizeCountryCode(null)).toBe('+1');
-  expect(normalizeCountryCode(undefined)).toBe('+1');
-  expect(normalizeCountryCode('UK')).toBeNull();
-  expect(normalizeCountryCode('+12345')).toBeNull();
-});
 
 test('search terms: digits only for what looks like a number', () => {
   expect(searchTerms(undefined)).toBeNull();
@@ -108,6 +44,37 @@ describe('bodies', () => {
       notes: 'hi',
       favorite: false,
     });
+  });
+
+  test('the 4 digits are counted on the number as stored (E.164), not on the text as typed', () => {
+    const invalid = { primaryNumber: 'Please enter a valid phone number' };
+    // "(0)" is not dialled and 00 is an international prefix: 3 digits remain after the calling code
+    expect(messageOf(() => parseContactInput({ displayName: 'Ada', primaryNumber: '(0)12 3', countryCode: '+1' }))?.[3]).toEqual({ fieldErrors: invalid });
+    expect(messageOf(() => parseContactInput({ displayName: 'Ada', primaryNumber: '0044 123' }))?.[3]).toEqual({ fieldErrors: invalid });
+    expect(messageOf(() => parseFromCall({ displayName: 'Ada', phoneNumber: '0044 123' }))?.[3]).toEqual({ fieldErrors: { phoneNumber: invalid.primaryNumber } });
+    // the calling code is the number's own, 1-3 digits: "+4477" is not taken for one
+    expect(parseContactInput({ displayName: 'Ada', primaryNumber: '+447700' }).primaryNumber).toBe('+447700');
+    expect(parseFromCall({ displayName: 'Ada', phoneNumber: '0044 7700 900123' })).toMatchObject({ primaryNumber: '+447700900123', countryCode: '+44' });
+    // a bad calling code is reported on its own; the number is only checked to be there
+    expect(messageOf(() => parseContactInput({ displayName: 'Ada', primaryNumber: '12', countryCode: 'UK' }))?.[3]).toEqual({
+      fieldErrors: { countryCode: 'Please choose a valid country code, such as +44' },
+    });
+  });
+
+  test('nothing is stored with fewer than 4 digits after its calling code', () => {
+    const typed = ['(0)12 3', '0044 123', '012 3', '0123', '1234', '123 4', '+4412', '+44 (0) 123', '011 44 123', '00 1 234', '+1 (0) 234', '12-3', '(1) 2 3'];
+    const stored: string[] = [];
+    for (const primaryNumber of typed) {
+      for (const countryCode of ['+1', '+44', '+39', '+7', '+1876']) {
+        try {
+          stored.push(parseContactInput({ displayName: 'Ada', primaryNumber, countryCode }).primaryNumber);
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+    }
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.filter((number) => number.length - (callingCodeOf(number)?.length ?? number.length) < 4)).toEqual([]);
   });
 
   test('wrong types get the field message, never a crash', () => {
