@@ -13,8 +13,6 @@ import type { PageMetaProps } from '@ringwise/ui/page-meta';
 import MarketingApp, { type MarketingAppProps } from '../exposed/app.tsx';
 
 export type { PageMetaProps };
-/** The pages described before rendering (the api renders them inside the shell's tree). */
-export { countryPage, landingPage };
 
 export interface RenderOptions {
   /**
