@@ -66,7 +66,9 @@ export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
  * What a server bundle leaves to its host (the api): exactly the browser's singletons, plus React DOM's
  * server renderer (React DOM's own part, at its version). The api provides one React, react-query, router
  * and kit to every server bundle, as the shell does in the browser. Everything else is bundled, as in the
- * browser builds (e.g. `@ringwise/api-client/rates`, which no build shares).
+ * browser builds: `@ringwise/api-client/rates` and the other subpaths are in no build's share map (only
+ * the package's root is), so the browser runs each build's own copy, and the server bundle carries the
+ * same copy (query keys and shapes of the very build it renders, not the api's).
  */
 export function serverSharedVersions(): SharedVersions {
   const versions: SharedVersions = {};
@@ -273,6 +275,7 @@ export function createServerConfig(options: BuildOptions): Configuration {
       // a server render has no federation runtime: the page's remotes are handed in (shell/src/server)
       alias: { '@module-federation/enhanced/runtime$': false },
     },
+    // the production JSX runtime: it is the api's React (development or not) that runs the elements
     module: { rules: [swcRule(false)] },
     plugins: [
       new rspack.DefinePlugin({
