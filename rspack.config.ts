@@ -1,11 +1,15 @@
 // One build recipe for the shell and the five remotes: `rspack build -c rspack.config.ts --env app=<dir>`.
 // Every app shares the same singletons from ONE map, so React, react-query and the kit exist once per page.
+// The shell and the marketing remote also build a server bundle (dist/server/) in the same run, with the
+// same build id, for the api's server render of the marketing pages.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Configuration } from '@rspack/core';
+import { ExternalModule, rspack, type Compiler, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appBuilds, type AppBuild } from '@ringwise/apps';
+import type { SharedVersions, SsrManifest } from '@ringwise/shared-versions';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,6 +66,55 @@ export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
   return shared;
 }
 
+/**
+ * What a server bundle leaves to its host (the api): exactly the browser's singletons, plus React DOM's
+ * server renderer (React DOM's own part, at its version). The api provides one React, react-query, router
+ * and kit to every server bundle, as the shell does in the browser. Everything else is bundled, as in the
+ * browser builds: `@ringwise/contract/*` and `@ringwise/phone` are in no build's share map, so
+ * the browser runs each build's own copy, and the server bundle carries the
+ * same copy (query keys and shapes of the very build it renders, not the api's).
+ */
+export function serverSharedVersions(): SharedVersions {
+  const versions: SharedVersions = {};
+  for (const [key, { version, requiredVersion }] of Object.entries(sharedSingletons())) {
+    versions[key] = { version: version ?? '0.0.0', requiredVersion };
+  }
+  const reactDom = versions['react-dom'];
+  if (reactDom) versions['react-dom/server'] = { ...reactDom };
+  return versions;
+}
+
+/**
+ * One id per build of an app, the same in its browser and server outputs (RINGWISE_BUILD_ID): the api
+ * writes the id of the server bundle it rendered a page with into the page, and the shell hydrates only
+ * when the browser runs that very build. In watch mode it stays for the session; the server bundle's
+ * content-hashed file name then tells the api about a rebuild.
+ */
+const buildIds = new Map<string, string>();
+function buildIdOf(appDir: string): string {
+  let id = buildIds.get(appDir);
+  if (!id) {
+    id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    buildIds.set(appDir, id);
+  }
+  return id;
+}
+
+const isInside = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${path.sep}`);
+
+const swcRule = (development: boolean): RuleSetRule => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development } },
+    },
+  },
+  type: 'javascript/auto',
+});
+
 export interface BuildOptions {
   app: string;
   mode: 'development' | 'production';
@@ -77,6 +130,7 @@ export function createConfig(options: BuildOptions): Configuration {
   const dev = options.mode === 'development';
   const appDir = options.appDir ?? path.join(root, build.dir);
   const isHost = build.kind === 'host';
+  const outDir = options.outDir ?? path.join(appDir, 'dist');
 
   return {
     name: build.dir,
@@ -88,7 +142,7 @@ export function createConfig(options: BuildOptions): Configuration {
     entry: isHost || dev ? { main: './src/index.ts' } : {},
     target: ['web', 'es2022'],
     output: {
-      path: options.outDir ?? path.join(appDir, 'dist'),
+      path: outDir,
       uniqueName: build.federationName,
       publicPath: isHost ? '/' : 'auto',
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
@@ -96,7 +150,8 @@ export function createConfig(options: BuildOptions): Configuration {
       cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
       cssChunkFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
       crossOriginLoading: 'anonymous',
-      clean: true,
+      // the server bundle lands in dist/server/, from its own compilation
+      clean: build.serverEntry ? { keep: (file: string) => isInside(file, path.join(outDir, 'server')) } : true,
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
@@ -125,18 +180,7 @@ export function createConfig(options: BuildOptions): Configuration {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule(dev),
         {
           test: /\.css$/,
           use: [{ loader: 'postcss-loader', options: { postcssOptions: { plugins: ['@tailwindcss/postcss'] } } }],
@@ -167,6 +211,7 @@ export function createConfig(options: BuildOptions): Configuration {
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(options.mode),
+        RINGWISE_BUILD_ID: JSON.stringify(buildIdOf(appDir)),
       }),
       // the shell's files served as they are (the share image of every page)
       ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
@@ -192,11 +237,108 @@ export function createConfig(options: BuildOptions): Configuration {
   };
 }
 
-/** `--env app=<dir>` builds one app; without it, all six build together. */
+/**
+ * The server bundle of an app with a `serverEntry`: one CommonJS file for Node-compatible runtimes
+ * (dist/server/server.<hash>.js) and dist/server/ssr-manifest.json naming it, its build id and the
+ * shared modules it requires from the api with their versions.
+ */
+export function createServerConfig(options: BuildOptions): Configuration {
+  const build = appBuilds.find((a) => a.dir === options.app);
+  if (!build?.serverEntry) throw new Error(`app "${options.app}" has no server entry`);
+  const appDir = options.appDir ?? path.join(root, build.dir);
+  const buildId = buildIdOf(appDir);
+  const shared = serverSharedVersions();
+
+  return {
+    name: `${build.dir}-server`,
+    mode: options.mode,
+    context: appDir,
+    devtool: false,
+    entry: { server: build.serverEntry },
+    target: ['node20', 'es2022'],
+    output: {
+      path: path.join(options.outDir ?? path.join(appDir, 'dist'), 'server'),
+      filename: 'server.[contenthash:8].js',
+      library: { type: 'commonjs2' },
+      chunkFormat: 'commonjs',
+      // one file: lazy parts (import()) are inlined, the api loads the bundle by one URL
+      asyncChunks: false,
+      clean: true,
+    },
+    externalsType: 'commonjs',
+    externals: [
+      ({ request }, callback) => {
+        if (request !== undefined && Object.hasOwn(shared, request)) return callback(null, request);
+        // styles are the browser build's business
+        if (request?.endsWith('.css')) return callback(null, '{}', 'var');
+        return callback();
+      },
+    ],
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // a server render has no federation runtime: the page's remotes are handed in (shell/src/server)
+      alias: { '@module-federation/enhanced/runtime$': false },
+    },
+    // the production JSX runtime: it is the api's React (development or not) that runs the elements
+    module: { rules: [swcRule(false)] },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(options.mode),
+        RINGWISE_BUILD_ID: JSON.stringify(buildId),
+      }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ssrManifestPlugin(buildId, shared),
+    ],
+    optimization: { minimize: options.mode === 'production' },
+    performance: false,
+    watchOptions: { ignored: /node_modules|dist/ },
+  };
+}
+
+/** Writes ssr-manifest.json: the bundle's file, the build id and the shared modules it really requires. */
+function ssrManifestPlugin(buildId: string, shared: SharedVersions) {
+  return {
+    name: 'RingwiseSsrManifestPlugin',
+    apply(compiler: Compiler) {
+      compiler.hooks.thisCompilation.tap('RingwiseSsrManifestPlugin', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'RingwiseSsrManifestPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const files = [...(compilation.entrypoints.get('server')?.getFiles() ?? [])].filter((f) => f.endsWith('.js'));
+            if (files.length !== 1) {
+              compilation.errors.push(new rspack.WebpackError(`the server bundle must be one file, got ${files.join(', ') || 'none'}`));
+              return;
+            }
+            const required: SharedVersions = {};
+            for (const module of compilation.modules) {
+              if (!(module instanceof ExternalModule)) continue;
+              const entry = shared[module.userRequest];
+              if (entry) required[module.userRequest] = entry;
+            }
+            const sorted = Object.fromEntries(Object.entries(required).sort(([a], [b]) => a.localeCompare(b)));
+            const manifest: SsrManifest = { buildId, file: files[0]!, shared: sorted };
+            compilation.emitAsset('ssr-manifest.json', new rspack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * `--env app=<dir>` builds one app (with its server bundle when it has one); without it, all six build
+ * together. `rspack serve` (a remote's standalone dev page) builds the browser part only.
+ */
 export default (env: Record<string, string | boolean>, argv: { mode?: string }) => {
   const mode = (argv.mode ?? process.env.NODE_ENV) === 'development' ? 'development' : 'production';
   const pick = (key: string) => (typeof env[key] === 'string' ? (env[key] as string) : undefined);
+  const withServer = env.RSPACK_SERVE !== true;
+  const configsOf = (options: BuildOptions): Configuration[] => {
+    const build = appBuilds.find((a) => a.dir === options.app);
+    return [createConfig(options), ...(withServer && build?.serverEntry ? [createServerConfig(options)] : [])];
+  };
   const app = pick('app');
-  if (!app) return appBuilds.map((build) => createConfig({ app: build.dir, mode }));
-  return createConfig({ app, mode, outDir: pick('outDir'), appDir: pick('appDir') });
+  if (!app) return appBuilds.flatMap((build) => configsOf({ app: build.dir, mode }));
+  const configs = configsOf({ app, mode, outDir: pick('outDir'), appDir: pick('appDir') });
+  return configs.length === 1 ? configs[0] : configs;
 };

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const e2eOrigin = 'http://localhost:3100';
 export const e2eRemotePorts = { dialer: 3101, contacts: 3102, billing: 3103, numbers: 3104, marketing: 3105 } as const;
-/** The contacts remote is served from a deploy folder, so a test can redeploy it like a CDN upload. */
+/** The contacts and marketing remotes are served from deploy folders, so a test can redeploy them like a CDN upload. */
 export const contactsDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-contacts');
+export const marketingDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-marketing');
 export const e2eDataDir = path.join(repoRoot, '.e2e-tmp/data');
 
 export const e2eEnv: Record<string, string> = {
@@ -18,6 +19,7 @@ export const e2eEnv: Record<string, string> = {
   REMOTE_NUMBERS_URL: `http://localhost:${e2eRemotePorts.numbers}`,
   REMOTE_MARKETING_URL: `http://localhost:${e2eRemotePorts.marketing}`,
   REMOTE_CONTACTS_DIST: contactsDeployDir,
+  REMOTE_MARKETING_DIST: marketingDeployDir,
   // the test command builds right before the browser tests
   START_SKIP_BUILD: '1',
   // the embedded database of the browser tests, emptied at every start

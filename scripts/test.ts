@@ -1,4 +1,5 @@
-// `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build, browser tests.
+// `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build,
+// the builds' shared singletons checked against each other, browser tests.
 // It first installs what a fresh machine lacks (Debian's chromium, pgtap and pg_prove) and starts PostgreSQL when it is
 // installed but stopped. Ends with one line "tests: N passed, N failed".
 import { existsSync } from 'node:fs';
@@ -81,6 +82,8 @@ if (pgtap.code !== 0) failures.push('database tests');
 const build = await run('build', ['bun', 'scripts/build.ts']);
 if (build.code !== 0) failures.push('build');
 else {
+  const shared = await run('shared singletons', ['bun', 'scripts/check-shared.ts']);
+  if (shared.code !== 0) failures.push('shared singletons');
   const e2e = await run('browser tests', ['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts']);
   passed += count(e2e.output, /^\s*(\d+) passed/gm);
   failed += count(e2e.output, /^\s*(\d+) failed/gm);

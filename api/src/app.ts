@@ -24,8 +24,8 @@ export interface AppOptions {
   logError?: ErrorsOptions['log'];
   /** The database, auth and rates. Without them only the web shell, /remotes.json and /api/health are served. */
   services?: ApiServices;
-  /** The marketing remote's server render; with it (and the services) `/`, `/call/:cc`, the sitemap and
-   *  robots.txt are complete HTML for crawlers. */
+  /** The marketing pages' server render (server-render.ts); with it (and the services) `/`, `/call/:cc`,
+   *  the sitemap and robots.txt are served, as complete HTML for crawlers whenever the render is available. */
   marketingRenderer?: MarketingRenderer;
 }
 

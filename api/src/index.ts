@@ -1,7 +1,8 @@
 // Entry point: read the config, open the database (migrating it) and auth, listen. The app is in app.ts.
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
-import { loadMarketingRenderer } from './modules/marketing/renderer.ts';
+import { createServerRenderer } from './modules/marketing/server-render.ts';
+import { apiSharedModules } from './modules/marketing/shared-modules.ts';
 import { openServices } from './services.ts';
 
 let config: ApiConfig;
@@ -14,9 +15,11 @@ try {
 }
 
 const services = await openServices(config);
-// the marketing pages, rendered here for crawlers: the remote describes them, the shell renders its tree
-// around them (both from their own source, run by Bun)
-const marketingRenderer = await loadMarketingRenderer();
+// the marketing pages, rendered here for crawlers with the server bundles of the deployed builds: the
+// remote's (from REMOTE_MARKETING_URL, followed as it is redeployed) describes them, the shell's renders its
+// tree around them; the api provides both with its React, react-query, router and kit
+const marketingRenderer = createServerRenderer({ config, modules: apiSharedModules() });
+void marketingRenderer.current();
 const app = createApp(config, { services, marketingRenderer }).listen(config.port);
 
 console.log(

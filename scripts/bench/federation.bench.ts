@@ -10,7 +10,8 @@ import { createApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createTestDatabase } from '../../api/src/db/testing.ts';
 import { createAuthServices } from '../../api/src/services.ts';
-import { loadMarketingRenderer } from '../../api/src/modules/marketing/renderer.ts';
+import { createServerRenderer } from '../../api/src/modules/marketing/server-render.ts';
+import { apiSharedModules } from '../../api/src/modules/marketing/shared-modules.ts';
 import { seedRateDeck } from '../../api/src/modules/rates/seed.ts';
 import { createRateService } from '../../api/src/modules/rates/service.ts';
 import { remoteBuilds } from '@ringwise/apps';
@@ -40,7 +41,7 @@ const database = await createTestDatabase();
 await seedRateDeck(database.db);
 const api = createApp(config, {
   services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }), rates: createRateService({ db: database.db }) },
-  marketingRenderer: await loadMarketingRenderer(),
+  marketingRenderer: createServerRenderer({ config, modules: apiSharedModules() }),
 }).listen(BASE_PORT);
 
 // the signed-in views need a session: one user, stored the way the auth client stores it

@@ -29,6 +29,8 @@ if (await takeOver) {
     });
   });
 } else {
+  // Also for a page the server rendered with other builds than the browser runs: React replaces that
+  // markup at the first commit (it stays visible until then) rather than hydrating what would not match.
   const root = createRoot(container);
   // A transition renders in slices, yielding to the browser between them: a large first render never
   // blocks input for long.

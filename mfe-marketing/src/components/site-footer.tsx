@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { countryPath } from '../lib/rates.ts';
+import { countryPath } from '@ringwise/marketing-content/rates';
 import { BrandLink } from './brand-link.tsx';
 
 /** Links crawlers and visitors follow to the most called country pages. */

@@ -4,6 +4,9 @@ import { LandingView } from '../features/landing/landing-view.tsx';
 import { RatesView } from '../features/rates/rates-view.tsx';
 import { SiteOriginProvider } from '../lib/site-origin.tsx';
 
+/** The build this module comes from: the shell hydrates a server-rendered page only with the same build. */
+export { buildId } from '../build-id.ts';
+
 export type MarketingAppProps = (
   | { page?: 'landing' }
   | { page: 'country'; country: string }

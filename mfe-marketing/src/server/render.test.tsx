@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryDefaults } from '@ringwise/api-client';
 import MarketingApp, { type MarketingAppProps } from '../exposed/app.tsx';
-import { unitedKingdom } from '../testing/fixtures.ts';
+import { unitedKingdom } from '@ringwise/marketing-content/testing';
 import { renderCountryPage, renderLandingPage, type RenderedQuery } from './render.tsx';
 
 /** Every JSON-LD object of the markup, arrays flattened. */

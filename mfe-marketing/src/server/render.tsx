@@ -1,17 +1,16 @@
-// The marketing pages rendered to HTML on the server (for crawlers; the browser then takes over with the
-// same data). Runs under Bun, imported by the api; not part of the browser build (nothing in src/exposed
-// imports it). It renders the very component the shell mounts (src/exposed/app.tsx) inside the providers
-// the browser has: a QueryClient seeded with the page's data and a wouter Router at the page's path.
+// The marketing pages rendered to HTML by this remote alone, inside the providers the browser has (a
+// QueryClient seeded with the page's data and a wouter Router at the page's path): its tests check the
+// markup and that the browser hydrates it without a mismatch. The api renders the pages through this
+// remote's server bundle (./index.ts), inside the shell's tree.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryDefaults } from '@ringwise/api-client';
-import { rateQueries, type CountryDetail } from '@ringwise/contract/rates';
+import type { CountryDetail } from '@ringwise/contract/rates';
+import { countryPage, landingPage, type PageQuery } from '@ringwise/marketing-content/pages';
 import type { PageMetaProps } from '@ringwise/ui/page-meta';
 import MarketingApp, { type MarketingAppProps } from '../exposed/app.tsx';
-import { countryMeta, countryNotFoundMeta, normalizeCountryCode } from '../features/country/country-content.ts';
-import { landingMeta } from '../features/landing/landing-meta.ts';
 
 export type { PageMetaProps };
 
@@ -25,10 +24,7 @@ export interface RenderOptions {
 }
 
 /** A query the page was rendered with: seed the browser's QueryClient with it before its first render. */
-export interface RenderedQuery {
-  queryKey: readonly unknown[];
-  data: unknown;
-}
+export type RenderedQuery = PageQuery;
 
 export interface RenderedPage {
   /**
@@ -81,41 +77,6 @@ function renderPage(path: string, props: MarketingAppProps, queries: RenderedQue
   } finally {
     queryClient.clear();
   }
-}
-
-/** What a page is made of before rendering: where it lives, its props, metadata and data. */
-export interface MarketingPage {
-  path: string;
-  props: MarketingAppProps;
-  meta: PageMetaProps;
-  queries: RenderedQuery[];
-  status: 200 | 404;
-}
-
-/** The landing page (/), unrendered: a host that renders the remote inside its own tree uses this. */
-export function landingPage(options: RenderOptions = {}): MarketingPage {
-  const { origin } = options;
-  return { path: '/', props: { page: 'landing', origin }, meta: landingMeta(origin), queries: [], status: 200 };
-}
-
-/**
- * A country page (/call/{code}) from the api's answer for the code: the detail, or null when the api knows
- * no such country. `code` is the route's segment as requested (any case); one that is not 2 letters is a 404
- * without data, as in the browser, which never fetches it.
- */
-export function countryPage(detail: CountryDetail | null, code: string, options: RenderOptions = {}): MarketingPage {
-  const { origin } = options;
-  const normalized = normalizeCountryCode(code);
-  const queries: RenderedQuery[] =
-    normalized === null ? [] : [{ queryKey: rateQueries.country(normalized).queryKey, data: detail }];
-  const found = normalized !== null && detail !== null;
-  return {
-    path: `/call/${encodeURIComponent(code)}`,
-    props: { page: 'country', country: code, origin },
-    meta: found ? countryMeta(detail, origin) : countryNotFoundMeta(),
-    queries,
-    status: found ? 200 : 404,
-  };
 }
 
 /** The landing page (/) rendered on its own. */

@@ -11,6 +11,8 @@ export interface AppBuild {
   key?: string;
   exposes?: Record<string, string>;
   runtimePlugins?: string[];
+  /** Entry of the app's server bundle (dist/server/), built alongside its browser build for the api's server render. */
+  serverEntry?: string;
 }
 
 export const appBuilds: AppBuild[] = [
@@ -19,6 +21,7 @@ export const appBuilds: AppBuild[] = [
     kind: 'host',
     federationName: 'ringwise_shell',
     port: 3000,
+    serverEntry: './src/server/index.ts',
     runtimePlugins: ['./src/federation/runtime-plugins/retry.ts', './src/federation/runtime-plugins/fallback.ts'],
   },
   {
@@ -75,6 +78,7 @@ export const appBuilds: AppBuild[] = [
     port: 3005,
     urlEnv: 'REMOTE_MARKETING_URL',
     exposes: { './app': './src/exposed/app.tsx' },
+    serverEntry: './src/server/index.ts',
   },
 ];
 

@@ -40,9 +40,16 @@ export function ensureRemotesRegistered(): Promise<RemoteMap> {
 
 export type RemoteComponent = ComponentType<any>;
 const loaded = new Map<string, RemoteComponent>();
+/** The build of each loaded remote module, from its `buildId` export (a module without one has none). */
+const loadedBuilds = new Map<string, string>();
 
 export function loadedRemoteComponent(id: string): RemoteComponent | undefined {
   return loaded.get(id);
+}
+
+/** The build id a loaded remote module exports, e.g. to compare it with the build a page was rendered with. */
+export function loadedRemoteBuildId(id: string): string | undefined {
+  return loadedBuilds.get(id);
 }
 
 /** A server render has no federation runtime: it hands the remote's module in directly. */
@@ -72,12 +79,13 @@ async function load(id: string): Promise<RemoteComponent | FailedRemoteModule> {
     console.warn('[federation] the remote map could not be loaded', error);
     return failedRemoteModule(id, error);
   }
-  const mod = await loadRemote<{ default?: RemoteComponent }>(id);
+  const mod = await loadRemote<{ default?: RemoteComponent; buildId?: unknown }>(id);
   if (isFailedRemoteModule(mod)) return mod;
   const Component = mod?.default;
   if (typeof Component !== 'function' && typeof Component !== 'object') {
     return failedRemoteModule(id, new Error(`${id} has no default export`));
   }
   loaded.set(id, Component);
+  if (typeof mod?.buildId === 'string') loadedBuilds.set(id, mod.buildId);
   return Component;
 }

@@ -1,5 +1,6 @@
 // Page metadata as HTML, for pages rendered on the server: the same tags the browser's <PageMeta> renders
-// (one source, pageMetaTags), which React adopts when the page is hydrated.
+// (one source, pageMetaTags), which React adopts when the page is hydrated. Each carries `data-ssr-meta`, so
+// a browser that renders the page afresh instead (shell/src/server-handoff.ts) drops them for its own.
 import { pageMetaTags, type PageMetaProps, type PageMetaTag } from '@ringwise/ui/page-meta';
 
 export function escapeHtml(value: string): string {
@@ -12,24 +13,29 @@ function attributes(attrs: Record<string, string>): string {
     .join('');
 }
 
+const marker = ' data-ssr-meta';
+
 function tagHtml(tag: PageMetaTag): string {
   switch (tag.tag) {
     case 'title':
-      return `<title>${escapeHtml(tag.content)}</title>`;
+      return `<title${marker}>${escapeHtml(tag.content)}</title>`;
     case 'meta':
-      return `<meta${attributes(tag.attrs)}>`;
+      return `<meta${attributes(tag.attrs)}${marker}>`;
     case 'link':
-      return `<link${attributes(tag.attrs)}>`;
+      return `<link${attributes(tag.attrs)}${marker}>`;
     case 'script':
       // pageMetaTags already escapes "<" inside JSON-LD, so it cannot close the element early
-      return `<script${attributes(tag.attrs)}>${tag.content}</script>`;
+      return `<script${attributes(tag.attrs)}${marker}>${tag.content}</script>`;
   }
 }
 
-/** The head tags of a page; its JSON-LD stays where the page renders it (in the body), not twice. */
-export function headTagsHtml(meta: PageMetaProps, origin: string): string {
+/**
+ * The head tags of a page. Its JSON-LD stays where the page renders it (in the body), not twice; a page
+ * served without its markup (rendered in the browser) carries it in the head (`structuredData`).
+ */
+export function headTagsHtml(meta: PageMetaProps, origin: string, options: { structuredData?: boolean } = {}): string {
   return pageMetaTags(meta, origin)
-    .filter((tag) => tag.tag !== 'script')
+    .filter((tag) => options.structuredData === true || tag.tag !== 'script')
     .map(tagHtml)
     .join('');
 }

@@ -1,7 +1,9 @@
 // The marketing remote's stylesheets, read from its federation manifest, so a server-rendered page is
-// styled before any script runs. The manifest is re-read at most once a minute (a redeployed remote
-// brings new file names); when it cannot be read the page is served without them (content still complete).
+// styled before any script runs. The manifest is revalidated like the server bundle's (at most every ~10 s,
+// on demand, one read at a time, the last list served meanwhile): a redeployed remote brings new file
+// names. When it cannot be read the page is served with the last list (or none: content still complete).
 import { manifestUrl } from '../../config.ts';
+import { Revalidation } from '../../lib/revalidation.ts';
 
 interface Manifest {
   metaData?: { publicPath?: string };
@@ -13,29 +15,51 @@ export interface RemoteStylesheets {
   get(): Promise<string[]>;
 }
 
-export function remoteStylesheets(remoteUrl: string, options: { ttlMs?: number; fetch?: typeof fetch } = {}): RemoteStylesheets {
-  const ttlMs = options.ttlMs ?? 60_000;
+export interface RemoteStylesheetsOptions {
+  /** How often the manifest is read again at most (default 10 s). */
+  revalidateMs?: number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  warn?: (message: string, error: unknown) => void;
+}
+
+export function remoteStylesheets(remoteUrl: string, options: RemoteStylesheetsOptions = {}): RemoteStylesheets {
   const doFetch = options.fetch ?? fetch;
-  let cached: { at: number; urls: string[] } | null = null;
+  const warn = options.warn ?? ((message, error) => console.warn(message, error));
+  let urls: string[] = [];
+  let read = false;
+  let failing = false;
 
   async function load(): Promise<string[]> {
-    const res = await doFetch(manifestUrl(remoteUrl), { signal: AbortSignal.timeout(2000) });
+    const res = await doFetch(manifestUrl(remoteUrl), { signal: AbortSignal.timeout(options.timeoutMs ?? 2000) });
     if (!res.ok) throw new Error(`${manifestUrl(remoteUrl)} answered ${res.status}`);
     const manifest = (await res.json()) as Manifest;
     const app = manifest.exposes?.find((e) => e.path === './app' || e.name === 'app');
     return (app?.assets?.css?.sync ?? []).map((file) => new URL(file, `${remoteUrl}/`).href);
   }
 
+  const revalidation = new Revalidation(
+    async () => {
+      try {
+        urls = await load();
+        failing = false;
+      } catch (error) {
+        // once per outage, not once per request
+        if (!failing) warn('[marketing] the remote stylesheets could not be read', error);
+        failing = true;
+      }
+      read = true;
+    },
+    { intervalMs: options.revalidateMs ?? 10_000, now: options.now },
+  );
+
   return {
     async get() {
-      if (cached && Date.now() - cached.at < ttlMs) return cached.urls;
-      try {
-        cached = { at: Date.now(), urls: await load() };
-      } catch (error) {
-        console.warn('[marketing] the remote stylesheets could not be read', error);
-        cached = { at: Date.now() - ttlMs + 5_000, urls: cached?.urls ?? [] };
-      }
-      return cached.urls;
+      const running = revalidation.due();
+      // the first page waits for the first read; later ones get the last list at once
+      if (!read && running) await running;
+      return urls;
     },
   };
 }

@@ -1,8 +1,10 @@
 // The marketing pages for crawlers and first visits: the landing page and every country page rendered on
 // the server (complete HTML: content, rates, FAQ, metadata, JSON-LD, styles), plus the sitemap and
-// robots.txt. The browser then takes the same page over (shell/src/server-handoff.ts).
+// robots.txt. The browser then takes the same page over (shell/src/server-handoff.ts). The render comes
+// from the server bundles of the deployed builds (server-render.ts); without one, a page is still served
+// complete for the browser to render: its head, its data and its status, with an empty root.
 import type { CountryDetail, RateCountry } from '@ringwise/contract/rates';
-import type { PageMetaProps } from '@ringwise/ui/page-meta';
+import { countryPage, landingPage, type MarketingPage, type PageOptions, type PageQuery } from '@ringwise/marketing-content/pages';
 import type { ApiConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { WebResponse } from '@ringwise/static-files';
@@ -16,28 +18,26 @@ export interface RatesReader {
   countryDetail(code: string): Promise<CountryDetail>;
 }
 
-type Query = { queryKey: readonly unknown[]; data: unknown };
-
-interface MarketingPage {
-  path: string;
-  props: object;
-  meta: PageMetaProps;
-  queries: Query[];
-  status: 200 | 404;
+/** How the pages are described: by the marketing remote's server bundle, or by the api's own copy. */
+export interface PageDescriber {
+  landingPage(options: PageOptions): MarketingPage;
+  countryPage(detail: CountryDetail | null, code: string, options: PageOptions): MarketingPage;
 }
 
 /**
- * How a marketing page is rendered on the server: the remote describes the page
- * (mfe-marketing/src/server/render.tsx) and the shell renders its own tree around it
- * (shell/src/server/render-app.tsx), the very tree the browser then hydrates.
+ * The server render of the deployed builds: the marketing remote describes the page and provides its
+ * component, the shell renders its own tree around it, the very tree the browser then hydrates.
  */
-export interface MarketingRenderer {
-  landingPage(options: { origin?: string }): MarketingPage;
-  countryPage(detail: CountryDetail | null, code: string, options: { origin?: string }): MarketingPage;
-  renderAppBody(input: { path: string; origin: string; queries: Query[] }): string;
+export interface ServerRender extends PageDescriber {
+  /** The builds the markup comes from, by part ('shell', 'marketing/app'): the browser hydrates only the same. */
+  builds: Record<string, string>;
+  renderAppBody(input: { path: string; origin: string; queries: PageQuery[] }): string;
 }
 
-const handoffOf = (queries: Query[]) => ({ remotes: [MARKETING_APP], queries: queries.map((q) => ({ queryKey: [...q.queryKey], data: q.data })) });
+export interface MarketingRenderer {
+  /** The render of the builds deployed now, or null when their server bundles cannot be used. */
+  current(): Promise<ServerRender | null>;
+}
 
 export interface MarketingPagesOptions {
   config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase'>;
@@ -45,26 +45,52 @@ export interface MarketingPagesOptions {
   rates: RatesReader;
   renderer: MarketingRenderer;
   stylesheets: RemoteStylesheets;
+  /** Where a failed render is reported (default: console.warn), once per build. */
+  warn?: (message: string, error: unknown) => void;
 }
 
 const MARKETING_APP = 'marketing/app';
 
-export function createMarketingPages({ config, template, rates, renderer, stylesheets }: MarketingPagesOptions) {
-  const origin = config.publicUrl;
+/** The api's own copy of the page descriptions: a page it cannot render still gets its head, data and status. */
+const apiPages: PageDescriber = { landingPage, countryPage };
 
-  async function head(meta: PageMetaProps): Promise<string> {
+export function createMarketingPages({ config, template, rates, renderer, stylesheets, warn }: MarketingPagesOptions) {
+  const origin = config.publicUrl;
+  const warnedBuilds = new Set<string>();
+  const report = warn ?? ((message, error) => console.warn(message, error));
+
+  async function head(meta: MarketingPage['meta'], structuredData: boolean): Promise<string> {
     const links = (await stylesheets.get()).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" crossorigin="anonymous">`);
-    return headTagsHtml(meta, origin) + links.join('');
+    return headTagsHtml(meta, origin, { structuredData }) + links.join('');
   }
 
-  async function render(pathname: string, page: MarketingPage): Promise<WebResponse> {
-    const root = renderer.renderAppBody({ path: pathname, origin, queries: page.queries });
+  /** The page described and rendered by the deployed builds; null when they cannot (render in the browser). */
+  function serverRender(server: ServerRender, pathname: string, describe: (pages: PageDescriber) => MarketingPage) {
+    try {
+      const page = describe(server);
+      return { page, root: server.renderAppBody({ path: pathname, origin, queries: page.queries }) };
+    } catch (error) {
+      const builds = Object.values(server.builds).join(' + ');
+      if (!warnedBuilds.has(builds)) {
+        warnedBuilds.add(builds);
+        report(`[ssr] the server render of builds ${builds} failed, pages render in the browser`, error);
+      }
+      return null;
+    }
+  }
+
+  async function render(pathname: string, describe: (pages: PageDescriber) => MarketingPage): Promise<WebResponse> {
+    const server = await renderer.current();
+    const rendered = server ? serverRender(server, pathname, describe) : null;
+    const page = rendered?.page ?? describe(apiPages);
+    const queries = page.queries.map((q) => ({ queryKey: [...q.queryKey], data: q.data }));
     return shellPageResponse(config, template, pathname, {
       status: page.status,
       noindex: page.status === 404,
-      head: await head(page.meta),
-      root,
-      handoff: handoffOf(page.queries),
+      // without markup, the page's JSON-LD (otherwise in its body) goes into the head
+      head: await head(page.meta, rendered === null),
+      root: rendered?.root ?? '',
+      handoff: { remotes: [MARKETING_APP], queries, ...(rendered && server ? { builds: server.builds } : {}) },
     });
   }
 
@@ -80,12 +106,13 @@ export function createMarketingPages({ config, template, rates, renderer, styles
 
   return {
     async landing(pathname: string): Promise<WebResponse> {
-      return render(pathname, renderer.landingPage({ origin }));
+      return render(pathname, (pages) => pages.landingPage({ origin }));
     },
 
     async country(pathname: string, code: string): Promise<WebResponse> {
       // an unknown country is rendered (and handed over) as null: the browser shows the same 'Country not found'
-      return render(pathname, renderer.countryPage(await countryOrNull(code), code, { origin }));
+      const detail = await countryOrNull(code);
+      return render(pathname, (pages) => pages.countryPage(detail, code, { origin }));
     },
 
     async sitemap(): Promise<WebResponse> {

@@ -96,10 +96,13 @@ export interface ServerRenderedPage {
   status: 200 | 404;
   /** Head tags of the page (title, description, canonical, share tags, JSON-LD, its stylesheets). */
   head: string;
-  /** The page's markup, placed in #root. */
+  /** The page's markup, placed in #root; empty when the browser renders the page. */
   root: string;
-  /** What the browser needs to take the page over with the same markup (see shell/src/server-handoff.ts). */
-  handoff: { remotes: string[]; queries: { queryKey: unknown[]; data: unknown }[] };
+  /**
+   * What the browser needs to take the page over (see shell/src/server-handoff.ts): the remotes and data of
+   * its first render and, with markup, the builds it was rendered with (hydrated only by the same builds).
+   */
+  handoff: { remotes: string[]; queries: { queryKey: unknown[]; data: unknown }[]; builds?: Record<string, string> };
   /** Search engines should not index it (e.g. an unknown country). */
   noindex?: boolean;
 }
@@ -134,7 +137,9 @@ export async function shellPageResponse(
   const handoff = JSON.stringify(rendered.handoff).replace(/</g, '\\u003c');
   const body = injectIntoHead(withoutTitle, [...tags, rendered.head]).replace(
     /<div id="root"><\/div>/,
-    () => `<div id="root" data-ssr>${rendered.root}</div><script type="application/json" id="ringwise-ssr-data">${handoff}</script>`,
+    () =>
+      `<div id="root"${rendered.root ? ' data-ssr' : ''}>${rendered.root}</div>` +
+      `<script type="application/json" id="ringwise-ssr-data">${handoff}</script>`,
   );
   return { status: rendered.status, headers, body };
 }

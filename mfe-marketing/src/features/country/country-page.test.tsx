@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, mock, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { unitedKingdom } from '../../testing/fixtures.ts';
+import { unitedKingdom } from '@ringwise/marketing-content/testing';
 import { json, renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { CountryPage } from './country-page.tsx';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { rateQueries } from '@ringwise/contract/rates';
-import { normalizeCountryCode } from './country-content.ts';
+import { normalizeCountryCode } from '@ringwise/marketing-content/country-content';
 import { CountryErrorView, CountryLoadingView, CountryNotFoundView, CountryView } from './country-view.tsx';
 
 /** The api answers 404 for a country it does not know. */

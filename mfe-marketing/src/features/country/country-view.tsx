@@ -8,10 +8,7 @@ import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { Skeleton } from '@ringwise/ui/skeleton';
-import { SiteFooter } from '../../components/site-footer.tsx';
-import { SiteHeader } from '../../components/site-header.tsx';
-import { countryPath, lowestRate, perMinute } from '../../lib/rates.ts';
-import { useSiteOrigin } from '../../lib/site-origin.tsx';
+import { countryPath, lowestRate, perMinute } from '@ringwise/marketing-content/rates';
 import {
   DETAILED_PREFIX_LIMIT,
   RATES_PATH,
@@ -20,7 +17,10 @@ import {
   countryMeta,
   countryNotFoundMeta,
   howToCallSteps,
-} from './country-content.ts';
+} from '@ringwise/marketing-content/country-content';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { useSiteOrigin } from '../../lib/site-origin.tsx';
 
 /** Prefixes shown per pricing line; the rest are counted ("+ 12 more"). */
 const PREFIXES_SHOWN = 8;

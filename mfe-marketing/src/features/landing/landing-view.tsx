@@ -6,12 +6,12 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@ringwise/ui/card'
 import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
+import { countryPath } from '@ringwise/marketing-content/rates';
+import { FROM_RATE_PER_MINUTE, landingMeta } from '@ringwise/marketing-content/landing-meta';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
-import { countryPath } from '../../lib/rates.ts';
 import { useSiteOrigin } from '../../lib/site-origin.tsx';
 import { DemoDialer } from '../demo-dialer/demo-dialer.tsx';
-import { FROM_RATE_PER_MINUTE, landingMeta } from './landing-meta.ts';
 
 const stats = [
   { value: '200+', label: 'Countries' },

@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import type { RateCountry } from '@ringwise/contract/rates';
 import { Flag } from '@ringwise/ui/flag';
 import { Skeleton } from '@ringwise/ui/skeleton';
-import { countryPath, perMinute } from '../../lib/rates.ts';
+import { countryPath, perMinute } from '@ringwise/marketing-content/rates';
 
 export const NO_COUNTRIES_TEXT = 'No countries found. Try a different search.';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, mock, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RateCountry } from '@ringwise/contract/rates';
-import { rateCountry } from '../../testing/fixtures.ts';
+import { rateCountry } from '@ringwise/marketing-content/testing';
 import { json, renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { RatesView } from './rates-view.tsx';
 

@@ -2,7 +2,7 @@
 // text feeds the visible page, its metadata and its structured data, on the server and in the browser.
 import type { CountryDetail } from '@ringwise/contract/rates';
 import { BRAND, absoluteUrl, type PageMetaProps } from '@ringwise/ui/page-meta';
-import { countryPath, lowestRate, perMinute, plainDecimal } from '../../lib/rates.ts';
+import { countryPath, lowestRate, perMinute, plainDecimal } from './rates.ts';
 
 /** Spec §9 limits. */
 export const DETAILED_PREFIX_LIMIT = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { unitedKingdom } from '../../testing/fixtures.ts';
+import { unitedKingdom } from './testing.ts';
 import { countryFaq, countryMeta, countryNotFoundMeta, howToCallSteps, normalizeCountryCode } from './country-content.ts';
 
 describe('normalizeCountryCode', () => {
