@@ -62,3 +62,23 @@ test('an unreachable auth service shows the error card after 5 s, with Retry', a
   await expect(card.getByText('Possible fixes:')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
+
+test('a session the api no longer accepts ends in the browser too: sign-in page and a notice, never a raw error', async ({ page, request }) => {
+  const user = newTestUser();
+  const session = (await signUpThroughApi(request, user)) as { access_token: string };
+  // the stored access token is one the api refuses (as after a revoke): its signature no longer matches
+  const broken = { ...session, access_token: `${session.access_token.slice(0, -6)}AAAAAA` };
+  await page.addInitScript((stored) => window.localStorage.setItem('ringwise-auth', stored), JSON.stringify(broken));
+  await page.goto('/home/contacts');
+
+  await expect(page.getByRole('heading', { name: 'Sign in to Ringwise' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Please sign in again.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/401/)).toHaveCount(0);
+
+  // signing in again brings the signed-in area back
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
+});
