@@ -26,6 +26,11 @@ export const routes = {
   updateContact: route('updateContact', 'PATCH', '/api/contacts/:id'),
   deleteContact: route('deleteContact', 'DELETE', '/api/contacts/:id'),
 
+  listTransactions: route('listTransactions', 'GET', '/api/transactions'),
+  createCheckoutSession: route('createCheckoutSession', 'POST', '/api/stripe/checkout-sessions'),
+  getCheckoutSession: route('getCheckoutSession', 'GET', '/api/stripe/checkout-sessions/:id'),
+  createPortalSession: route('createPortalSession', 'POST', '/api/stripe/create-portal-session'),
+
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries'),
   getCountry: route('getCountry', 'GET', '/api/countries/:code'),

@@ -2,6 +2,7 @@
 // `body` and `response`, and what the browser's types are derived from (types.ts). Server side and types
 // only: browser code imports types from here, never values (the schema library stays out of its bundles).
 import type { TSchema } from '@sinclair/typebox';
+import { billingSchemas } from './billing/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
@@ -20,6 +21,7 @@ export const routeSchemas = {
   ...healthSchemas,
   ...userSchemas,
   ...contactSchemas,
+  ...billingSchemas,
   ...rateSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
 
@@ -30,4 +32,5 @@ export * from './errors.ts';
 export * from './health/schema.ts';
 export * from './users/schema.ts';
 export * from './contacts/schema.ts';
+export * from './billing/schema.ts';
 export * from './rates/schema.ts';
