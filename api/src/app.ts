@@ -7,6 +7,7 @@ import { web } from './modules/web/index.ts';
 import { flags } from './modules/flags/index.ts';
 import { users } from './modules/users/index.ts';
 import { contacts } from './modules/contacts/index.ts';
+import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { marketing } from './modules/marketing/index.ts';
@@ -43,6 +44,10 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     const { db, auth } = services;
     app.use(users({ verifier: auth.verifier, db }));
     app.use(contacts({ verifier: auth.verifier, db }));
+    if (services.payments && services.billingJobs) {
+      const { stripe, webhookSecret } = services.payments;
+      app.use(billing({ verifier: auth.verifier, db, stripe, webhookSecret, publicUrl: config.publicUrl, jobs: services.billingJobs }));
+    }
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));

@@ -12,6 +12,8 @@ const services = {
   db: { privileged: async () => {} },
   auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
   rates: {},
+  payments: { stripe: {}, webhookSecret: 'whsec_unused' },
+  billingJobs: { kick() {} },
 } as unknown as ApiServices;
 const app = createApp(testConfig(), { services, logError: () => {} });
 

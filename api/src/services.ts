@@ -5,13 +5,19 @@ import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { defaultRateLimits, type RateLimits } from './modules/auth-server/service.ts';
+import type Stripe from 'stripe';
 import type { Database } from './db/database.ts';
+import type { BillingJobs } from './modules/billing/jobs.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 
 export interface ApiServices {
   db: Database;
+  /** Payments through the official Stripe SDK (to Stripe, or to the local simulator without keys). */
+  payments?: { stripe: Stripe; webhookSecret: string };
+  /** The billing jobs (auto-recharge, e-mails) the ledger creates. */
+  billingJobs?: BillingJobs;
   /** The rate deck (its in-memory longest-prefix index follows the deck version in the database). */
   rates: RateService;
   auth: {

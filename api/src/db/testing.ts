@@ -32,8 +32,11 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   url.pathname = `/${name}`;
   const db = createPostgresDatabase(url.toString(), { max: 4 });
   const drop = async () => {
+    // every test's ledger must hold when it ends: each balance the sum of its completed entries, none negative
+    const differences = options.migrate === false ? [] : await ledgerDifferencesOf(db).catch(() => []);
     await db.close();
     await dropDatabase(adminUrl, name);
+    if (differences.length > 0) throw new Error(`the ledger does not hold: ${JSON.stringify(differences)}`);
   };
   if (options.migrate !== false) {
     try {
@@ -44,6 +47,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     }
   }
   return { db, url: url.toString(), drop };
+}
+
+function ledgerDifferencesOf(db: Database): Promise<unknown[]> {
+  return db.privileged((sql) => sql.query('select * from private.ledger_differences()'));
 }
 
 /** Drops a database created by createTestDatabase, ending its connections first. */

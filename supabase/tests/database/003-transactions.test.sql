@@ -44,7 +44,7 @@ select lives_ok($$ select private.post_ledger_entry('22222222-2222-4222-8222-222
 
 -- as service_role
 set local role service_role;
-select lives_ok($$ select private.post_ledger_entry('22222222-2222-4222-8222-222222222222', 'credit_purchase', 1.00, 'Top-up', null, 'pi_b2') $$, 'service_role may post entries');
+select lives_ok($$ select private.post_ledger_entry('22222222-2222-4222-8222-222222222222', 'credit_purchase', 5.00, 'Top-up', null, 'pi_b2') $$, 'service_role may post entries');
 
 -- as user A
 set local role authenticated;

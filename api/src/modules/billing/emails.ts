@@ -1,0 +1,117 @@
+// The billing e-mails: a receipt for every payment credited, the low-balance alert (with roughly how many
+// minutes the balance still buys), and the notice of an auto-recharge that failed. Plain text with a simple
+// HTML twin; amounts are formatted on their exact decimal strings.
+import { formatRate, formatUsd } from '@ringwise/ui/format';
+import type { MailMessage } from '../../mail/mailer.ts';
+
+export interface MinutesEstimate {
+  minutes: number;
+  /** What the minutes are to: "United Kingdom (mobile)" or "the United States". */
+  destination: string;
+  /** Price per minute, exact ("0.032000"). */
+  rate: string;
+}
+
+// e-mails are read anywhere: times in UTC, said so
+const utcDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const greeting = (firstName: string | null) => (firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,');
+
+function message(to: string, subject: string, paragraphs: string[], link?: { text: string; href: string }): MailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.text}: ${link.href}`] : []), '', '— Ringwise'].join('\n\n');
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">` +
+    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    (link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '') +
+    `<p>— Ringwise</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Whole minutes a balance buys at a per-minute price, on exact decimals ("4.00" at "0.032000" → 125). */
+export function minutesFor(balance: string, ratePerMinute: string): number {
+  const micro = (value: string, places: number) => {
+    const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+    return BigInt(whole + fraction.padEnd(places, '0').slice(0, places));
+  };
+  const price = micro(ratePerMinute, 6);
+  if (price === 0n || balance.startsWith('-')) return 0;
+  return Number(micro(balance, 6) / price);
+}
+
+export function paymentReceiptEmail(input: {
+  to: string;
+  firstName: string | null;
+  amount: string;
+  balance: string;
+  at: string;
+  reference: string;
+  automatic: boolean;
+  publicUrl: string;
+}): MailMessage {
+  const what = input.automatic ? 'Your auto-recharge' : 'Your top-up';
+  return message(
+    input.to,
+    `Your Ringwise receipt: ${formatUsd(input.amount)} added`,
+    [
+      greeting(input.firstName),
+      `${what} of ${formatUsd(input.amount)} was paid on ${utcDateTime.format(new Date(input.at))} and added to your balance.`,
+      `Your balance is now ${formatUsd(input.balance)}.`,
+      `Payment reference: ${input.reference}`,
+    ],
+    { text: 'See your transactions', href: `${input.publicUrl}/home/transactions` },
+  );
+}
+
+export function lowBalanceEmail(input: {
+  to: string;
+  firstName: string | null;
+  balance: string;
+  threshold: string;
+  minutes: MinutesEstimate | null;
+  publicUrl: string;
+}): MailMessage {
+  const estimate = input.minutes
+    ? `That is about ${input.minutes.minutes.toLocaleString('en-US')} minutes of calls to ${input.minutes.destination} at ${formatRate(input.minutes.rate)}/min.`
+    : 'Add credits to keep calling.';
+  return message(
+    input.to,
+    `Your Ringwise balance is low: ${formatUsd(input.balance)}`,
+    [
+      greeting(input.firstName),
+      `Your balance is ${formatUsd(input.balance)}, below your alert threshold of ${formatUsd(input.threshold)}.`,
+      estimate,
+      'You can change or turn off these alerts in Settings, Notifications.',
+    ],
+    { text: 'Add credits', href: `${input.publicUrl}/home/transactions` },
+  );
+}
+
+export function autoRechargeFailedEmail(input: {
+  to: string;
+  firstName: string | null;
+  amount: string;
+  reason: string;
+  balance: string;
+  publicUrl: string;
+}): MailMessage {
+  return message(
+    input.to,
+    'Ringwise auto-recharge failed: no money was taken',
+    [
+      greeting(input.firstName),
+      `We tried to add ${formatUsd(input.amount)} to your balance with your saved card, but the payment did not go through: ${input.reason}`,
+      `No money was taken. Your balance is ${formatUsd(input.balance)}.`,
+      'Update your payment method or add credits by hand to keep calling.',
+    ],
+    { text: 'Open billing settings', href: `${input.publicUrl}/home/settings` },
+  );
+}

@@ -1,0 +1,104 @@
+// Test helpers of billing: an app with the billing module on a test database, users, signed Stripe events.
+import { expect } from 'bun:test';
+import Stripe from 'stripe';
+import { createApp } from '../../app.ts';
+import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTokenVerifier } from '../../auth/verify.ts';
+import type { Database } from '../../db/database.ts';
+import { createRateService } from '../rates/service.ts';
+import { testConfig } from '../../testing/fixtures.ts';
+import type { BillingJobs } from './jobs.ts';
+
+export const testWebhookSecret = 'whsec_test_billing';
+
+export interface BillingTestApp {
+  app: ReturnType<typeof createApp>;
+  call(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  signUp(label?: string): Promise<{ token: string; id: string; email: string }>;
+}
+
+export async function billingTestApp(db: Database, stripe: Stripe, jobs: Pick<BillingJobs, 'kick'> = { kick() {} }): Promise<BillingTestApp> {
+  const signingKey = await createTestSigningKey();
+  const authConfig = testLocalAuthConfig();
+  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
+  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+    logError: () => {},
+    services: {
+      db,
+      auth: { config: authConfig, verifier, signingKey, rateLimits: { signUp: { limit: 1_000, windowSeconds: 3600 } } },
+      rates: createRateService({ db }),
+      payments: { stripe, webhookSecret: testWebhookSecret },
+      billingJobs: jobs as BillingJobs,
+    },
+  });
+  const call = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.handle(
+      new Request(`${testPublicUrl}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
+  const signUp = async (label = 'billing') => {
+    const email = `${label}-${crypto.randomUUID()}@example.com`;
+    const res = await call('POST', '/auth/v1/signup', undefined, { email, password: 'correct horse battery' });
+    expect(res.status).toBe(200);
+    const session = (await res.json()) as { access_token: string; user: { id: string } };
+    return { token: session.access_token, id: session.user.id, email };
+  };
+  return { app, call, signUp };
+}
+
+let sequence = 0;
+
+/** A Stripe event as Stripe sends it (the fields the app reads, in Stripe's shape). */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${Date.now()}_${++sequence}`): Stripe.Event {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  } as unknown as Stripe.Event;
+}
+
+/** A paid top-up's Checkout Session, as checkout.session.completed carries it. */
+export function paidSession(input: { id: string; userId: string; cents: number; paymentIntent: string; customer?: string }) {
+  return {
+    id: input.id,
+    object: 'checkout.session',
+    amount_total: input.cents,
+    currency: 'usd',
+    client_reference_id: input.userId,
+    customer: input.customer ?? null,
+    metadata: { kind: 'top_up', user_id: input.userId },
+    mode: 'payment',
+    payment_intent: input.paymentIntent,
+    payment_status: 'paid',
+    status: 'complete',
+  };
+}
+
+/** The Stripe-Signature header for a payload, as Stripe builds it (optionally dated in the past). */
+export function signatureFor(stripe: Stripe, payload: string, options: { secret?: string; timestamp?: number } = {}): Promise<string> {
+  return stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? testWebhookSecret,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+}
+
+/** POSTs an event to /webhooks/stripe, signed. */
+export async function deliver(test: BillingTestApp, stripe: Stripe, event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event, null, 2);
+  const signature = await signatureFor(stripe, payload, options);
+  return test.call('POST', '/webhooks/stripe', undefined, payload, { 'stripe-signature': signature, 'content-type': 'application/json' });
+}
