@@ -1,5 +1,5 @@
 // `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build,
-// the builds' shared singletons checked against each other, browser tests.
+// the builds' shared singletons checked against each other, browser tests, and the ledger of the browser tests' database.
 // It first installs what a fresh machine lacks (Debian's chromium, pgtap and pg_prove) and starts PostgreSQL when it is
 // installed but stopped. Ends with one line "tests: N passed, N failed".
 import { existsSync } from 'node:fs';
@@ -88,6 +88,9 @@ else {
   passed += count(e2e.output, /^\s*(\d+) passed/gm);
   failed += count(e2e.output, /^\s*(\d+) failed/gm);
   if (e2e.code !== 0) failures.push('browser tests');
+  // the browser tests' own database (their api has stopped): every balance still equals its ledger
+  const ledger = await run('ledger', ['bun', 'scripts/ledger-verify.ts'], { DATA_DIR: '.e2e-tmp/data', DATABASE_URL: '' });
+  if (ledger.code !== 0) failures.push('ledger');
 }
 
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
