@@ -1,5 +1,6 @@
 import { describe, expect, mock, test } from 'bun:test';
 import { Elysia, status, t } from 'elysia';
+import Stripe from 'stripe';
 import { HttpError, errors, type ErrorBody } from './errors.ts';
 import { jsonObjectBody, notAnObjectMessage } from './json-body.ts';
 
@@ -150,5 +151,37 @@ describe('error plugin', () => {
     const res = await call(app, '/webhooks/nope', { method: 'POST' });
     expect(res.status).toBe(404);
     expect((await json(res)).error.code).toBe('not_found');
+  });
+});
+
+describe("the Stripe SDK's errors", () => {
+  const stripeApp = (error: Error) => {
+    const log = mock(() => {});
+    return { log, app: new Elysia().use(errors({ log })).get('/api/pay', () => { throw error; }) };
+  };
+
+  test('a declined card is a 402 with the card issuer’s reason, not logged', async () => {
+    const { app, log } = stripeApp(new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' }));
+    const res = await call(app, '/api/pay');
+    expect(res.status).toBe(402);
+    expect(await json(res)).toEqual({ error: { code: 'payment_failed', message: 'Your card was declined.' } });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  test('an unreachable or failing payment service is a 503, a refused request a 502; both logged, neither a 500', async () => {
+    for (const [error, status, code] of [
+      [new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED' }), 503, 'unavailable'],
+      [new Stripe.errors.StripeAPIError({ message: 'boom' }), 503, 'unavailable'],
+      [new Stripe.errors.StripeAuthenticationError({ message: 'Invalid API Key provided: sk_test_****' }), 502, 'bad_gateway'],
+      [new Stripe.errors.StripeInvalidRequestError({ message: "No such customer: 'cus_x'", code: 'resource_missing' }), 502, 'bad_gateway'],
+    ] as const) {
+      const { app, log } = stripeApp(error);
+      const res = await call(app, '/api/pay');
+      expect(res.status).toBe(status);
+      const body = await json(res);
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).not.toContain('sk_test');
+      expect(log).toHaveBeenCalledTimes(1);
+    }
   });
 });

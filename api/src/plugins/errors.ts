@@ -1,6 +1,7 @@
 // One place that turns every error into `{ error: { code, message, details? } }` with the right status (the
 // contract's error model, @ringwise/contract/errors).
 import type { ErrorEnvelope } from '@ringwise/contract/errors';
+import Stripe from 'stripe';
 import {
   Elysia,
   ElysiaCustomStatusResponse,
@@ -81,6 +82,7 @@ export function mapError(error: unknown, request: { method: string; path: string
     if (error.status >= 500) return { ...internal, status: error.status, body: errorBody(error.code, error.message) };
     return expected(error.status, error.code, error.message, error.details);
   }
+  if (error instanceof Stripe.errors.StripeError) return stripeFailure(error);
   if (error instanceof ValidationError) {
     // A response that fails its own schema is a bug of ours, not of the client.
     if (error.type === 'response') return internal;
@@ -144,6 +146,21 @@ function describeValidation(error: ValidationError): { message: string; fieldErr
 }
 
 const lowerFirst = (text: string) => (text ? text[0]!.toLowerCase() + text.slice(1) : text);
+
+/**
+ * The Stripe SDK's own errors (from Stripe or from the local simulator), as the user should read them: a
+ * declined card says why; anything else is the payment service's trouble or ours (logged), never a 500.
+ */
+function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): MappedError {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return { status: 402, body: errorBody('payment_failed', error.message || 'Your card was declined.'), unexpected: false };
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+    return { status: 503, body: errorBody('unavailable', 'The payment service could not be reached. Please try again in a moment.'), unexpected: true };
+  }
+  // an invalid request, a bad key or a permission: our configuration or our bug, not the user's
+  return { status: 502, body: errorBody('bad_gateway', 'The payment service refused the request. Please try again later.'), unexpected: true };
+}
 
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
