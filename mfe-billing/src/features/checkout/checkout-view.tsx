@@ -73,7 +73,7 @@ function StartPayment({ amountText }: { amountText: string | null }) {
   if (!amount) {
     return (
       <Notice tone="error" title="This top-up amount cannot be used" actions={<BackToTransactions />}>
-        {'problem' in parsed ? parsed.problem : null} Choose an amount again from Add Credits.
+        {'problem' in parsed ? parsed.problem : null} Go back and pick one with Add Credits.
       </Notice>
     );
   }

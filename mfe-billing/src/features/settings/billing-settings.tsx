@@ -62,7 +62,7 @@ function AutoRecharge({ enabled, trigger, amount }: { enabled: boolean; trigger:
             </Label>
           </h3>
           <p id={`${id}-description`} className="bl:text-sm bl:text-muted-foreground">
-            Top up automatically when your balance runs low, so calls are never cut short.
+            Top up automatically with your saved card when your balance runs low.
           </p>
         </div>
         <Switch

@@ -92,7 +92,9 @@ export function TopUpForm({ onContinue }: { onContinue: (amount: string) => void
           {topUpPresets.map((preset) => (
             <label
               key={preset.amount}
-              className="bl:relative bl:flex bl:cursor-pointer bl:flex-col bl:items-center bl:gap-0.5 bl:rounded-lg bl:border-2 bl:border-border bl:bg-background bl:px-3 bl:py-4 bl:text-center bl:transition-colors bl:hover:border-primary/60 bl:has-checked:border-primary bl:has-checked:bg-accent bl:has-focus-visible:ring-2 bl:has-focus-visible:ring-ring bl:has-focus-visible:ring-offset-2"
+              // the chosen look follows the dialog's state (the radio itself is visually hidden)
+              data-checked={choice.preset === preset.amount || undefined}
+              className="bl:relative bl:flex bl:cursor-pointer bl:flex-col bl:items-center bl:gap-0.5 bl:rounded-lg bl:border-2 bl:border-border bl:bg-background bl:px-3 bl:py-4 bl:text-center bl:transition-colors bl:hover:border-primary/60 bl:data-checked:border-primary bl:data-checked:bg-accent bl:has-focus-visible:ring-2 bl:has-focus-visible:ring-ring bl:has-focus-visible:ring-offset-2"
             >
               <input
                 type="radio"
