@@ -78,9 +78,16 @@ test('the header: balance, add credits and the avatar menu', async ({ page, sign
     if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
   });
   await page.goto('/home');
-  await expect(page.getByRole('link', { name: 'Add credits' })).toBeVisible();
   // a new account starts at $0.00 (spec §3 users.balance default)
   await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
+  // the add-credits button opens the billing remote's top-up dialog, loaded on demand; Escape gives the focus back
+  const addCredits = page.getByRole('button', { name: 'Add credits' });
+  await addCredits.click();
+  const topUp = page.getByRole('dialog', { name: 'Add Calling Credits' });
+  await expect(topUp.getByRole('button', { name: 'Continue to Payment - $25.00' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(topUp).toBeHidden();
+  await expect(addCredits).toBeFocused();
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeVisible();

@@ -57,6 +57,7 @@ export const appBuilds: AppBuild[] = [
     urlEnv: 'REMOTE_BILLING_URL',
     exposes: {
       './app': './src/exposed/app.tsx',
+      './widgets/top-up-dialog': './src/exposed/top-up-dialog.tsx',
       './widgets/settings-billing': './src/exposed/settings-billing.tsx',
       './widgets/settings-notifications': './src/exposed/settings-notifications.tsx',
     },

@@ -16,7 +16,7 @@ export function SettingsView() {
         Settings
       </h1>
       <Tabs defaultValue="billing" className="sh:flex sh:flex-col sh:gap-4 sh:lg:flex-row">
-        <TabsList className="sh:grid sh:h-auto sh:grid-cols-3 sh:lg:flex sh:lg:w-56 sh:lg:shrink-0 sh:lg:flex-col sh:lg:items-stretch">
+        <TabsList className="sh:grid sh:h-auto sh:grid-cols-3 sh:lg:flex sh:lg:w-56 sh:lg:shrink-0 sh:lg:flex-col sh:lg:items-stretch sh:lg:justify-start sh:lg:self-start">
           {sections.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value} className="sh:gap-2 sh:lg:justify-start">
               <Icon aria-hidden className="sh:h-4 sh:w-4 sh:shrink-0" />
