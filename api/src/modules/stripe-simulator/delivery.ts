@@ -59,14 +59,20 @@ export class EventDelivery {
     };
   }
 
-  /** Delivers these (just committed) events, after the current request has been answered. */
+  /** Delivers these (just committed) events, after the current request has been answered: first attempts one
+   *  after the other in the order they were recorded, retries on their own schedule. */
   schedule(ids: readonly string[]): void {
-    for (const id of ids) this.#track(this.#deliver(id, 0, 0));
+    if (ids.length === 0) return;
+    this.#track(
+      (async () => {
+        for (const id of ids) await this.#deliver(id, 0, 0);
+      })(),
+    );
   }
 
   /** Resolves once nothing is in flight or waiting for a retry (tests: await before looking at the webhook). */
   async flush(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    while (this.#pending.size > 0) await Promise.allSettled(this.#pending);
   }
 
   /** Takes over undelivered events whose next attempt is due. Returns how many it tried. */

@@ -179,7 +179,9 @@ export async function findIdempotentResponse(sql: Sql, key: string): Promise<Sto
 }
 
 export async function saveIdempotentResponse(sql: Sql, key: string, response: StoredResponse): Promise<void> {
-  await sql.query(`delete from stripe_simulator.idempotency_keys where key = $1 or created_at < now() - interval '24 hours'`, [key]);
+  // prune expired keys (this one too, when it is being reused a day later); never a live one: a concurrent
+  // request's just-committed key must make this insert fail, so that request's answer is replayed instead
+  await sql.query(`delete from stripe_simulator.idempotency_keys where created_at < now() - interval '24 hours'`);
   await sql.query(`insert into stripe_simulator.idempotency_keys (key, method, path, params, status, body) values ($1, $2, $3, $4, $5, $6)`, [
     key,
     response.method,
