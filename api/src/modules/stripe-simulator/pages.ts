@@ -31,11 +31,12 @@ export function renderDocument(page: HtmlPage, nonce: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
 <style nonce="${nonce}">${styles}</style>
 </head>
 <body>
-<p class="test-banner">Test mode: Ringwise payment simulator. No real card is charged.</p>
+<header class="test-banner"><p>Test mode: Ringwise payment simulator. No real card is charged.</p></header>
 ${page.body}
 </body>
 </html>`;
@@ -137,10 +138,15 @@ export function checkoutPage(data: CheckoutPageData, state: CheckoutPageState, o
   const total = formatAmount(session.amount_total ?? 0);
   if (session.status !== 'open') return closedCheckoutPage(data, options.businessName);
   const hasErrors = Object.keys(state.errors).length > 0;
-  const firstInvalid = (['email', 'cardNumber', 'cardExpiry', 'cardCvc', 'billingName'] as const).find((field) => state.errors[field]);
+  // after a decline the card number takes the focus, described by the decline message
+  const firstInvalid = state.decline ? 'cardNumber' : (['email', 'cardNumber', 'cardExpiry', 'cardCvc', 'billingName'] as const).find((field) => state.errors[field]);
   const field = (name: CheckoutField, label: string, attrs: string) => {
     const error = state.errors[name];
-    const describedBy = error ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
+    const describedBy = error
+      ? ` aria-invalid="true" aria-describedby="${name}-error"`
+      : state.decline && name === 'cardNumber'
+        ? ' aria-describedby="payment-error"'
+        : '';
     const focus = firstInvalid === name ? ' autofocus' : '';
     return (
       `<div class="field${error ? ' invalid' : ''}"><label for="${name}">${label}</label>` +
@@ -168,7 +174,7 @@ export function checkoutPage(data: CheckoutPageData, state: CheckoutPageState, o
       ? `<div class="alert" role="alert">Please check the highlighted fields.</div>`
       : '';
   const saving = data.saveCard
-    ? `<p class="note">${business} will save this card so it can charge it later for your account's automatic top-ups, as you agreed. You can remove it in the billing portal.</p>`
+    ? `<p class="note">By paying, you allow ${business} to save this card and charge it later for the automatic top-ups you turn on. You can remove it in the billing portal.</p>`
     : '';
   const body = `<main class="checkout">
 <section class="summary" aria-labelledby="summary-title">
@@ -203,7 +209,8 @@ ${saving}
 </details>
 </section>
 </main>`;
-  return { status: state.decline ? 402 : hasErrors ? 400 : 200, title: `Pay ${options.businessName} ${total} · Checkout (test mode)`, body };
+  // a re-rendered form is a page like any other (an error status would only add noise to the browser console)
+  return { status: 200, title: `Pay ${options.businessName} ${total} · Checkout (test mode)`, body };
 }
 
 function closedCheckoutPage(data: CheckoutPageData, businessName: string): HtmlPage {
@@ -272,7 +279,8 @@ const styles = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#fff}
-.test-banner{margin:0;padding:6px 16px;background:#ffde92;color:#5a3600;font-size:13px;font-weight:600;text-align:center}
+.test-banner p{margin:0}
+.test-banner{padding:6px 16px;background:#ffde92;color:#5a3600;font-size:13px;font-weight:600;text-align:center}
 a{color:#4f46e5}
 a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
 .checkout{display:grid;gap:32px;max-width:980px;margin:0 auto;padding:24px 16px 48px}
