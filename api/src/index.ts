@@ -30,6 +30,7 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await app.stop();
+    services.stripeSimulator?.events.close();
     services.rates.close();
     await services.db.close();
     process.exit(0);

@@ -1,51 +1,39 @@
 // The wiring: createApp serves the simulator under /sim/stripe only without STRIPE_SECRET_KEY, behind the app's
 // own plugins (security headers), and the payment services' SDK reaches it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import Stripe from 'stripe';
 import { createApp } from '../../app.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createPgliteDatabase } from '../../db/pglite.ts';
-import { createPaymentServices, type FetchFunction } from '../../payments/stripe-client.ts';
+import { createTestPayments, type TestPayments } from '../../payments/testing.ts';
 import type { ApiServices } from '../../services.ts';
 import { makeDist, testConfig } from '../../testing/fixtures.ts';
-import { openStripeSimulator, type StripeSimulator } from './index.ts';
 import { submitCheckout } from './testing.ts';
 
 const origin = 'http://localhost:3000';
 let db: EngineDatabase;
-let simulator: StripeSimulator;
+let testPayments: TestPayments;
 const dist = makeDist();
 
 /** Routes are registered but only the simulator is called: the other services are stand-ins. */
 function appWith(env: Record<string, string>) {
   const config = testConfig({ SHELL_DIST: dist.dir, PUBLIC_URL: origin, ...env });
-  let app: ReturnType<typeof createApp> | null = null;
-  const viaApp: FetchFunction = (input, init) => (app as ReturnType<typeof createApp>).handle(input instanceof Request ? input : new Request(input, init));
   const services = {
     db,
     auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
     rates: {},
-    payments: createPaymentServices(config, { simulatorUrl: `${origin}/sim/stripe`, fetch: viaApp }),
-    stripeSimulator: simulator,
+    ...testPayments.services,
   } as unknown as ApiServices;
-  app = createApp(config, { services, logError: () => {} });
-  return { app, stripe: services.payments?.stripe as Stripe };
+  const app = createApp(config, { services, logError: () => {} });
+  testPayments.attach(app);
+  return { app, stripe: testPayments.payments.stripe };
 }
 
 beforeAll(async () => {
   db = await createPgliteDatabase(null);
-  simulator = await openStripeSimulator({
-    db,
-    publicUrl: origin,
-    webhookSecret: 'whsec_dev',
-    webhookUrl: `${origin}/webhooks/stripe`,
-    // nothing listens for events here
-    fetch: async () => new Response(null, { status: 200 }),
-  });
+  testPayments = await createTestPayments(db, testConfig({ PUBLIC_URL: origin }));
 });
 afterAll(async () => {
-  await simulator.events.flush();
-  simulator.events.close();
+  await testPayments.close();
   await db.close();
   dist.cleanup();
 });
