@@ -10,6 +10,7 @@ import { contacts } from './modules/contacts/index.ts';
 import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
+import { stripeSimulator } from './modules/stripe-simulator/index.ts';
 import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
@@ -53,6 +54,10 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
     }
     app.use(rates({ service: services.rates }));
+    // the local Stripe stand-in, never when the real Stripe is configured
+    if (config.stripe.secretKey === null && services.stripeSimulator) {
+      app.use(stripeSimulator(services.stripeSimulator));
+    }
     if (options.marketingRenderer) {
       const pages = createMarketingPages({
         config,

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       shellDist: join(repoRoot, 'shell', 'dist'),
       dataDir: join(repoRoot, '.data'),
       supabase: null,
+      stripe: { secretKey: null, webhookSecret: 'whsec_dev', publishableKey: null },
     });
   });
 
@@ -76,6 +77,42 @@ describe('loadConfig', () => {
 
   test.each(['abc', '0', '70000', '3000.5', '-1'])('PORT=%s is rejected', (port) => {
     expect(() => loadConfig({ PORT: port })).toThrow(/PORT must be an integer/);
+  });
+});
+
+describe('Stripe settings', () => {
+  const live = { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_WEBHOOK_SECRET: 'whsec_live123' };
+
+  test('without a secret key the simulator is used, its events signed with STRIPE_WEBHOOK_SECRET or whsec_dev', () => {
+    expect(loadConfig({}).stripe).toEqual({ secretKey: null, webhookSecret: 'whsec_dev', publishableKey: null });
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_local', STRIPE_SECRET_KEY: ' ' }).stripe).toEqual({
+      secretKey: null,
+      webhookSecret: 'whsec_local',
+      publishableKey: null,
+    });
+  });
+
+  test('a secret key with its webhook secret and a publishable key of the same mode', () => {
+    expect(loadConfig({ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Xyz' }).stripe).toEqual({
+      secretKey: 'sk_live_51Abc',
+      webhookSecret: 'whsec_live123',
+      publishableKey: 'pk_live_51Xyz',
+    });
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'rk_test_51Abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe.secretKey).toBe('rk_test_51Abc');
+  });
+
+  test.each([
+    [{ STRIPE_SECRET_KEY: 'sk_live_51Abc' }, /STRIPE_WEBHOOK_SECRET is required/],
+    [{ ...live, STRIPE_WEBHOOK_SECRET: 'secret' }, /STRIPE_WEBHOOK_SECRET must be a webhook signing secret/],
+    [{ STRIPE_WEBHOOK_SECRET: 'dev' }, /STRIPE_WEBHOOK_SECRET must be a webhook signing secret/],
+    [{ ...live, STRIPE_SECRET_KEY: 'pk_live_51Abc' }, /STRIPE_SECRET_KEY must be a Stripe secret key/],
+    [{ ...live, STRIPE_SECRET_KEY: 'sk_test_simulator' }, /leave STRIPE_SECRET_KEY unset/],
+    [{ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_test_51Xyz' }, /a test key but STRIPE_SECRET_KEY is a live key/],
+    [{ ...live, STRIPE_PUBLISHABLE_KEY: 'sk_live_51Xyz' }, /STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key/],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_51Xyz' }, /STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not/],
+  ])('%o is refused', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });
 

@@ -16,7 +16,22 @@ export interface ApiConfig {
   dataDir: string;
   /** The hosted Supabase project the browser signs in with; null means this api serves /auth/v1 itself. */
   supabase: { url: string; anonKey: string } | null;
+  /** Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the payment simulator this api serves under /sim/stripe. */
+  stripe: StripeConfig;
 }
+
+export interface StripeConfig {
+  /** STRIPE_SECRET_KEY (sk_… or a restricted rk_… key); null: the app talks to its own payment simulator. */
+  secretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET (whsec_…): the signing secret of /webhooks/stripe. Required with a secret key;
+   *  `whsec_dev` for the simulator, which signs its events with it. */
+  webhookSecret: string;
+  /** STRIPE_PUBLISHABLE_KEY (pk_…) for the browser; null when unset (always null without a secret key). */
+  publishableKey: string | null;
+}
+
+/** The webhook signing secret of local development (ARCHITECTURE.md §4): local events are signed for real. */
+export const devStripeWebhookSecret = 'whsec_dev';
 
 export type Env = Record<string, string | undefined>;
 
@@ -36,7 +51,44 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     shellDist: resolve(repoRoot, read(env, 'SHELL_DIST') ?? 'shell/dist'),
     dataDir: resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'),
     supabase: loadSupabase(env),
+    stripe: loadStripe(env),
   };
+}
+
+/** The payment simulator's API key: what the SDK sends to /sim/stripe when STRIPE_SECRET_KEY is unset. */
+export const stripeSimulatorKey = 'sk_test_simulator';
+
+function loadStripe(env: Env): StripeConfig {
+  const secretKey = read(env, 'STRIPE_SECRET_KEY');
+  const webhookSecret = read(env, 'STRIPE_WEBHOOK_SECRET');
+  const publishableKey = read(env, 'STRIPE_PUBLISHABLE_KEY');
+  if (webhookSecret !== undefined && !/^whsec_\S+$/.test(webhookSecret)) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…), as Stripe shows it for the endpoint');
+  }
+  if (secretKey === undefined) {
+    if (publishableKey !== undefined) {
+      throw new ConfigError('STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not: set both, or neither to use the payment simulator');
+    }
+    return { secretKey: null, webhookSecret: webhookSecret ?? devStripeWebhookSecret, publishableKey: null };
+  }
+  if (secretKey === stripeSimulatorKey) {
+    throw new ConfigError(`${stripeSimulatorKey} is the payment simulator's own key: leave STRIPE_SECRET_KEY unset to use the simulator`);
+  }
+  const mode = /^(?:sk|rk)_(test|live)_[A-Za-z0-9]+$/.exec(secretKey)?.[1];
+  if (mode === undefined) {
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)');
+  }
+  if (webhookSecret === undefined) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the signing secret of the /webhooks/stripe endpoint)');
+  }
+  if (publishableKey !== undefined) {
+    const publishableMode = /^pk_(test|live)_[A-Za-z0-9]+$/.exec(publishableKey)?.[1];
+    if (publishableMode === undefined) throw new ConfigError('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)');
+    if (publishableMode !== mode) {
+      throw new ConfigError(`STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${mode} key: use the pair of one mode`);
+    }
+  }
+  return { secretKey, webhookSecret, publishableKey: publishableKey ?? null };
 }
 
 function loadSupabase(env: Env): ApiConfig['supabase'] {

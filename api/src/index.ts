@@ -21,15 +21,20 @@ const services = await openServices(config);
 const marketingRenderer = createServerRenderer({ config, modules: apiSharedModules() });
 void marketingRenderer.current();
 const app = createApp(config, { services, marketingRenderer }).listen(config.port);
+// auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
+services.billingJobs?.start();
 
 console.log(
   `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
-    `database ${services.db.kind}, auth ${services.auth.config.mode})`,
+    `database ${services.db.kind}, auth ${services.auth.config.mode}, payments ${config.stripe.secretKey ? 'Stripe' : 'simulator'}, ` +
+    `mail ${services.mailer?.destination ?? 'off'})`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await app.stop();
+    await services.billingJobs?.stop();
+    services.stripeSimulator?.events.close();
     services.rates.close();
     await services.db.close();
     process.exit(0);

@@ -1,23 +1,28 @@
-// What the api needs beyond its config, opened once at start-up: the database (migrated) and auth
-// (token verification, and with SUPABASE_URL unset the local signing key of /auth/v1).
+// What the api needs beyond its config, opened once at start-up: the database (migrated), auth (token
+// verification, and with SUPABASE_URL unset the local signing key of /auth/v1) and payments (the official
+// Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to).
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { defaultRateLimits, type RateLimits } from './modules/auth-server/service.ts';
-import type Stripe from 'stripe';
 import type { Database } from './db/database.ts';
-import type { BillingJobs } from './modules/billing/jobs.ts';
+import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
+import { createMinutesEstimator } from './modules/billing/minutes.ts';
+import { loadMailConfig } from './mail/config.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
+import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
+import { createPaymentServices, type PaymentServices } from './payments/stripe-client.ts';
 
 export interface ApiServices {
   db: Database;
-  /** Payments through the official Stripe SDK (to Stripe, or to the local simulator without keys). */
-  payments?: { stripe: Stripe; webhookSecret: string };
-  /** The billing jobs (auto-recharge, e-mails) the ledger creates. */
+  /** The billing jobs (auto-recharge, e-mails) the ledger creates; run by every api process. */
   billingJobs?: BillingJobs;
+  /** Where e-mail goes: SMTP_URL, or .eml files in DATA_DIR/mail. */
+  mailer?: Mailer;
   /** The rate deck (its in-memory longest-prefix index follows the deck version in the database). */
   rates: RateService;
   auth: {
@@ -27,6 +32,13 @@ export interface ApiServices {
     /** Local auth server limits; AUTH_SIGNUP_LIMIT / AUTH_SIGNIN_LIMIT raise them (the browser tests sign up many users). */
     rateLimits?: Partial<RateLimits>;
   };
+  /** Payments: `payments.stripe` (the official SDK client: Stripe, or the simulator without STRIPE_SECRET_KEY;
+   *  application code cannot tell which) and `payments.webhookSecret` (verify /webhooks/stripe with
+   *  `stripe.webhooks.constructEventAsync`). Without it, no billing is served. */
+  payments?: PaymentServices;
+  /** The payment simulator createApp mounts under /sim/stripe, only when STRIPE_SECRET_KEY is unset. Application
+   *  code never uses it; tests await `stripeSimulator.events.flush()` for its webhook deliveries. */
+  stripeSimulator?: StripeSimulator;
 }
 
 function rateLimitsFromEnv(env: Env): Partial<RateLimits> {
@@ -61,5 +73,35 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: config.dataDir, supabase: config.supabase !== null });
   // a new database starts with the seed deck (only when the deck is empty)
   await seedRateDeck(db);
-  return { db, auth: await createAuthServices(config, env), rates: createRateService({ db }) };
+  const rates = createRateService({ db });
+  const paymentServices = await openPayments(config, db);
+  const mailer = createMailer(loadMailConfig(env, config));
+  const billingJobs = paymentServices.payments
+    ? createBillingJobs({
+        db,
+        stripe: paymentServices.payments.stripe,
+        mailer,
+        publicUrl: config.publicUrl,
+        estimateMinutes: createMinutesEstimator(db, rates),
+      })
+    : undefined;
+  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, billingJobs, mailer };
+}
+
+/**
+ * The Stripe client of the config and, without STRIPE_SECRET_KEY, the simulator it talks to: both over the
+ * app's own loopback origin (the SDK's requests to /sim/stripe, the simulator's events to /webhooks/stripe).
+ */
+export async function openPayments(config: ApiConfig, db: Database): Promise<Pick<ApiServices, 'payments' | 'stripeSimulator'>> {
+  const payments = createPaymentServices(config);
+  if (config.stripe.secretKey !== null) return { payments };
+  const stripeSimulator = await openStripeSimulator({
+    db,
+    publicUrl: config.publicUrl,
+    webhookSecret: config.stripe.webhookSecret,
+    webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
+  });
+  // events a stopped process left undelivered are sent again
+  stripeSimulator.events.startSweeping();
+  return { payments, stripeSimulator };
 }

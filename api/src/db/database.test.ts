@@ -276,8 +276,8 @@ for (const engine of engines) {
 
     test('concurrent ledger entries add up exactly', async () => {
       const a = await newUser('busy');
-      await Promise.all(Array.from({ length: 20 }, (_, i) => postEntry(a.id, 'credit_purchase', '0.10', null, `pi_${a.id}_${i}`)));
-      expect(await balanceOf(a.id)).toBe('2.00');
+      await Promise.all(Array.from({ length: 20 }, (_, i) => postEntry(a.id, 'credit_purchase', '5.10', null, `pi_${a.id}_${i}`)));
+      expect(await balanceOf(a.id)).toBe('102.00');
     });
 
     test('users and anon cannot run the ledger or write transactions', async () => {

@@ -1,0 +1,77 @@
+// The one way the api gets a Stripe client (ARCHITECTURE.md §4, STYLE.md "Provider stand-ins"): the official
+// `stripe` SDK, always. With STRIPE_SECRET_KEY it talks to Stripe. Without it, the same SDK is given a transport
+// that sends every request to the payment simulator this app serves under /sim/stripe (the SDK's
+// `POST https://api.stripe.com/v1/customers` becomes `POST <simulator base>/v1/customers`), with the simulator's
+// key. Application code gets a `Stripe` either way and cannot tell which one it talks to: the simulator answers
+// in Stripe's JSON and error shapes, so the SDK raises its own error classes.
+//
+// Bun loads the SDK's worker build (SubtleCrypto): verify webhooks with `stripe.webhooks.constructEventAsync`,
+// never the synchronous `constructEvent`.
+import Stripe from 'stripe';
+import { stripeSimulatorKey, type ApiConfig } from '../config.ts';
+
+export { stripeSimulatorKey };
+
+/** Where the simulator's REST API lives below the app's origin. */
+export const stripeSimulatorPath = '/sim/stripe';
+
+/** A fetch the SDK can be given: the global one, or one that hands the Request to `app.handle` (tests: no network). */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface StripeClientOptions {
+  /** STRIPE_SECRET_KEY; null: talk to the simulator. */
+  secretKey: string | null;
+  /** The simulator's REST base, e.g. `http://127.0.0.1:3000/sim/stripe` (without a trailing slash).
+   *  Ignored with a secret key. Default: the app's own loopback origin, see `simulatorBaseUrl`. */
+  simulatorUrl: string;
+  /** How requests reach the simulator (default: the global fetch, over loopback). Ignored with a secret key. */
+  fetch?: FetchFunction;
+}
+
+/** The app's own simulator over loopback: the api process listens on every interface at PORT. */
+export function simulatorBaseUrl(config: Pick<ApiConfig, 'port'>): string {
+  return `http://127.0.0.1:${config.port}${stripeSimulatorPath}`;
+}
+
+/** Rewrites a URL the SDK built for api.stripe.com to the same path and query under the simulator's base. */
+export function rewriteToSimulator(url: string, simulatorUrl: string): string {
+  const target = new URL(url);
+  return `${simulatorUrl.replace(/\/+$/, '')}${target.pathname}${target.search}`;
+}
+
+/** The SDK client: Stripe itself with a secret key, the simulator without one. */
+export function createStripeClient(options: StripeClientOptions): Stripe {
+  const appInfo = { name: 'Ringwise' };
+  if (options.secretKey !== null) return new Stripe(options.secretKey, { appInfo });
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const simulatorFetch: FetchFunction = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return send(rewriteToSimulator(url, options.simulatorUrl), init);
+  };
+  return new Stripe(stripeSimulatorKey, {
+    appInfo,
+    // the SDK's parameter type is `typeof fetch`, whose Bun typing carries extras (preconnect) the SDK never uses
+    httpClient: Stripe.createFetchHttpClient(simulatorFetch as typeof fetch),
+  });
+}
+
+/** What the billing code needs: the client and the signing secret its webhook route verifies events with. */
+export interface PaymentServices {
+  /** The official SDK client (Stripe or the simulator: the caller cannot tell and must not care). */
+  stripe: Stripe;
+  /** STRIPE_WEBHOOK_SECRET (`whsec_dev` by default): `await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret)`. */
+  webhookSecret: string;
+}
+
+/** The payment services of a config. `transport` only matters without a secret key (tests pass `app.handle`). */
+export function createPaymentServices(
+  config: Pick<ApiConfig, 'port' | 'stripe'>,
+  transport: { simulatorUrl?: string; fetch?: FetchFunction } = {},
+): PaymentServices {
+  const stripe = createStripeClient({
+    secretKey: config.stripe.secretKey,
+    simulatorUrl: transport.simulatorUrl ?? simulatorBaseUrl(config),
+    ...(transport.fetch ? { fetch: transport.fetch } : {}),
+  });
+  return { stripe, webhookSecret: config.stripe.webhookSecret };
+}
