@@ -11,6 +11,7 @@ import { createRateService } from '../rates/service.ts';
 import { seedRateDeck } from '../rates/seed.ts';
 import { createBillingJobs, type BillingJobs } from './jobs.ts';
 import { createMinutesEstimator } from './minutes.ts';
+import { failAutoRecharge } from './webhook.ts';
 import { billingTestApp, deliver, stripeEvent, type BillingTestApp } from './testing.ts';
 
 interface Received {
@@ -179,6 +180,16 @@ describe('auto-recharge', () => {
     expect(mails[0]!.text).toContain('No money was taken. Your balance is $9.00.');
     const history = await (await app.call('GET', '/api/transactions', user.token)).json();
     expect(history.items[0]).toMatchObject({ type: 'auto_recharge', amount: '25.00', status: 'failed' });
+  });
+
+  test('the declined attempt and its failure event settling at the same moment make one failed entry and one e-mail', async () => {
+    const user = await rechargingUser();
+    const failure = { userId: user.id, jobId: null, amount: '25.00', paymentIntentId: `pi_race_${user.id}`, reason: 'Your card was declined.' };
+    await Promise.all(Array.from({ length: 6 }, () => database.db.privileged((sql) => failAutoRecharge(sql, failure))));
+    const entries = await post(`select status from public.transactions where stripe_payment_intent_id = $1`, [failure.paymentIntentId]);
+    expect(entries).toEqual([{ status: 'failed' }]);
+    const mails = await post(`select count(*)::int as n from private.billing_jobs where user_id = $1 and kind = 'auto_recharge_failed'`, [user.id]);
+    expect(mails).toEqual([{ n: 1 }]);
   });
 
   test('a payment service that cannot be reached is tried again later with the same idempotency key', async () => {

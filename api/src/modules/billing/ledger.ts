@@ -45,6 +45,9 @@ export async function recordFailedPayment(
   sql: Sql,
   entry: { userId: string; type: 'auto_recharge' | 'credit_purchase'; amount: string; description: string; paymentIntentId: string | null },
 ): Promise<{ entry: LedgerEntry; created: boolean }> {
+  // the user's row lock first (as the ledger takes it): a concurrent record of the same payment (the worker's
+  // declined attempt and its failure event) waits here, then finds the entry and reports it as not created
+  await sql.query('select 1 from public.users where id = $1 for update', [entry.userId]);
   const [before] = entry.paymentIntentId
     ? await sql.query<{ id: string }>('select id from public.transactions where stripe_payment_intent_id = $1', [entry.paymentIntentId])
     : [];
