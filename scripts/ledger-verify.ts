@@ -2,17 +2,12 @@
 // in the database of this environment (PostgreSQL when DATABASE_URL is set, else the PGlite in DATA_DIR,
 // default .data; PGlite has one process at a time: stop the api that uses the same DATA_DIR first). Prints
 // each user whose balance differs, or is negative, and exits 1 if there is any; 0 with "ledger holds".
-import { resolve } from 'node:path';
 import { repoRoot } from '../api/src/config.ts';
-import { openDatabase } from '../api/src/db/open-database.ts';
+import { openDatabaseFromEnv } from '../api/src/db/open-database.ts';
 import { ledgerDifferences } from '../api/src/modules/billing/ledger.ts';
 
 const env = process.env;
-const db = await openDatabase({
-  databaseUrl: env.DATABASE_URL?.trim() || undefined,
-  dataDir: resolve(repoRoot, env.DATA_DIR?.trim() || '.data'),
-  supabase: !!env.SUPABASE_URL?.trim(),
-});
+const db = await openDatabaseFromEnv(env, repoRoot);
 try {
   const [differences, [count]] = await db.privileged(async (sql) => [
     await ledgerDifferences(sql),

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '../api/src/config.ts';
-import { openDatabase } from '../api/src/db/open-database.ts';
+import { openDatabaseFromEnv } from '../api/src/db/open-database.ts';
 import { importRateDeck } from '../api/src/modules/rates/importer.ts';
 
 async function main(args: string[]): Promise<number> {
@@ -26,11 +26,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const env = process.env;
-  const db = await openDatabase({
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    dataDir: resolve(repoRoot, env.DATA_DIR?.trim() || '.data'),
-    supabase: !!env.SUPABASE_URL?.trim(),
-  });
+  const db = await openDatabaseFromEnv(env, repoRoot);
   try {
     const result = await importRateDeck(db, text);
     if (!result.ok) {

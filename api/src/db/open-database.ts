@@ -1,5 +1,6 @@
 // Picks the database of this process (ARCHITECTURE.md §4): PostgreSQL when DATABASE_URL is set,
 // otherwise PGlite in DATA_DIR; then brings its schema up to date.
+import { resolve } from 'node:path';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { createPgliteDatabase } from './pglite.ts';
@@ -25,4 +26,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
   return db;
+}
+
+/** The database of this environment, as a command run beside the api opens it: DATABASE_URL, else the PGlite in
+ *  DATA_DIR (default .data under the repository; one process at a time), migrated. */
+export function openDatabaseFromEnv(env: Record<string, string | undefined>, repoRoot: string): Promise<Database> {
+  return openDatabase({
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    dataDir: resolve(repoRoot, env.DATA_DIR?.trim() || '.data'),
+    supabase: !!env.SUPABASE_URL?.trim(),
+  });
 }
