@@ -53,6 +53,13 @@ export interface EngineDatabase extends Database {
   privileged<T>(work: (sql: ScriptSql) => Promise<T>): Promise<T>;
 }
 
+/**
+ * SQL giving a timestamptz column as the database layer gives timestamps ("2026-11-22T02:23:32.89Z": UTC,
+ * PostgreSQL's own precision), but as text made by PostgreSQL: parsing 10,000 timestamps in JavaScript costs
+ * ~7 ms, and the text is exactly what a cursor can carry back.
+ */
+export const isoUtcSql = (column: string) => `replace((${column} at time zone 'UTC')::text, ' ', 'T') || 'Z'`;
+
 /** The statement both engines run first in a user's or anon's transaction. */
 export const enterRoleSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`;
 

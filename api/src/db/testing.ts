@@ -17,6 +17,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Whether the machine's PostgreSQL answers (suites that also run on PGlite skip their PostgreSQL half without it). */
+export async function postgresReachable(): Promise<boolean> {
+  const client = postgres(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await client`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
 /** Creates `ringwise_test_<random>` on TEST_DATABASE_ADMIN_URL (default postgres://root@127.0.0.1:5432/postgres)
  *  and migrates it with the shim. */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {

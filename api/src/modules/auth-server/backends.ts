@@ -1,7 +1,6 @@
 // The stores the auth-server tests run against: in memory, PGlite and the machine's PostgreSQL (skipped,
 // with a note, when no PostgreSQL answers at TEST_DATABASE_ADMIN_URL).
-import postgres from 'postgres';
-import { createTestDatabase, createTestPglite, defaultAdminUrl } from '../../db/testing.ts';
+import { createTestDatabase, createTestPglite, postgresReachable } from '../../db/testing.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
 
@@ -24,18 +23,6 @@ export interface BackendFactory {
   available: boolean;
   /** `now` is the clock of the in-memory store (the SQL stores use the database's clock, except for rate limits). */
   open(now?: () => Date): Promise<TestBackend>;
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const client = postgres(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
 }
 
 const hasPostgres = await postgresReachable();

@@ -2,7 +2,7 @@
 // the user's own; the cursor is the last row's (created_at, id), so pages never skip or repeat an entry even
 // while new ones arrive.
 import type { Transaction, TransactionListQuery, TransactionPage } from '@ringwise/contract/schemas';
-import type { Sql } from '../../db/database.ts';
+import { isoUtcSql, type Sql } from '../../db/database.ts';
 import { fieldValidationError } from '../../plugins/errors.ts';
 
 export const defaultPageSize = 25;
@@ -27,9 +27,6 @@ export function decodeCursor(text: string): Cursor {
 
 const paymentTypes = ['credit_purchase', 'auto_recharge'];
 
-/** A timestamptz as ISO text made by PostgreSQL ("…T02:23:32.89Z"): the same text the cursor carries back. */
-const isoUtc = (column: string) => `replace((${column} at time zone 'UTC')::text, ' ', 'T') || 'Z'`;
-
 export async function listTransactions(sql: Sql, query: TransactionListQuery): Promise<TransactionPage> {
   const limit = query.limit ? Number(query.limit) : defaultPageSize;
   const params: unknown[] = [limit + 1];
@@ -44,7 +41,7 @@ export async function listTransactions(sql: Sql, query: TransactionListQuery): P
     where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
   const rows = await sql.query<Transaction>(
-    `select id, type, amount::text as amount, description, status, ${isoUtc('created_at')} as "createdAt", call_id as "callId"
+    `select id, type, amount::text as amount, description, status, ${isoUtcSql('created_at')} as "createdAt", call_id as "callId"
      from public.transactions
      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      order by created_at desc, id desc

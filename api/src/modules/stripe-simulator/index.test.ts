@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Stripe from 'stripe';
 import { allEvents } from './store.ts';
-import { createSimulatorHarness, openTestDb, postgresReachable, submitCheckout, testOrigin, testWebhookSecret, type SimulatorHarness, type TestDb } from './testing.ts';
+import { postgresReachable } from '../../db/testing.ts';
+import { createSimulatorHarness, openTestDb, submitCheckout, testOrigin, testWebhookSecret, type SimulatorHarness, type TestDb } from './testing.ts';
 
 const hasPostgres = await postgresReachable();
 if (!hasPostgres) console.warn('[stripe-simulator tests] no PostgreSQL at TEST_DATABASE_ADMIN_URL: the postgres run is skipped');

@@ -1,11 +1,10 @@
 // Test helpers: the simulator mounted on a small app with a recording /webhooks/stripe, and the official SDK
 // pointed at it through `app.handle` (no network), on the machine's PostgreSQL or on PGlite.
 import { Elysia } from 'elysia';
-import postgres from 'postgres';
 import type Stripe from 'stripe';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createPgliteDatabase } from '../../db/pglite.ts';
-import { createTestDatabase, defaultAdminUrl } from '../../db/testing.ts';
+import { createTestDatabase } from '../../db/testing.ts';
 import { createStripeClient, type FetchFunction } from '../../payments/stripe-client.ts';
 import { openStripeSimulator, stripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from './index.ts';
 
@@ -38,18 +37,6 @@ export interface SimulatorHarness {
   /** The page at a URL of the simulator (a session's `url`), through `app.handle`. */
   request(url: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
-}
-
-export async function postgresReachable(): Promise<boolean> {
-  const client = postgres(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await client`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
-  }
 }
 
 export interface TestDb {
