@@ -1,5 +1,6 @@
 // Rates as the marketing pages show them (spec §9: 3 decimals per minute). Rates arrive as the contract's
 // exact decimal strings ("0.032000"); they are compared and shown on their digits, never as floats.
+import { microDollarsOf } from '@ringwise/contract/decimal';
 import { formatRate } from '@ringwise/ui/format';
 
 /** "$0.032/min", or "N/A" when there is no rate. */
@@ -7,17 +8,12 @@ export function perMinute(rate: string | null | undefined): string {
   return rate === null || rate === undefined ? 'N/A' : `${formatRate(rate)}/min`;
 }
 
-/** A rate in millionths of a dollar, for comparing ("0.032000" → 32000n). */
-function microDollars(rate: string): bigint {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  return BigInt(whole + fraction.padEnd(6, '0').slice(0, 6));
-}
-
 /** The lowest of the known rates, or null when none is known. */
 export function lowestRate(...rates: (string | null | undefined)[]): string | null {
   let lowest: string | null = null;
   for (const rate of rates) {
-    if (typeof rate === 'string' && /^\d+(\.\d+)?$/.test(rate) && (lowest === null || microDollars(rate) < microDollars(lowest))) lowest = rate;
+    const micro = typeof rate === 'string' ? microDollarsOf(rate) : null;
+    if (micro !== null && (lowest === null || micro < microDollarsOf(lowest)!)) lowest = rate!;
   }
   return lowest;
 }

@@ -1,5 +1,8 @@
 // Top-ups (spec §2 'Top-up dialog', §5 'Top-up', §9 'Money'): the presets, the custom range and how an
 // amount is read, the same in the dialog, the checkout page and the api. Plain data and functions.
+import { centsOf, moneyOf } from '../decimal.ts';
+
+export { centsOf, moneyOf };
 
 /** Spec §9: a custom top-up is $5 to $500. */
 export const minTopUp = '5.00';
@@ -17,20 +20,6 @@ export const topUpMessages = {
   outOfRange: 'Choose an amount from $5 to $500.',
   notAnAmount: 'Enter an amount in dollars, such as 25 or 25.50.',
 } as const;
-
-/** Whole cents of a Money-like text ("25", "25.5", "25.50" → 2550n), or null when it is not one. */
-export function centsOf(text: string): bigint | null {
-  const match = /^\s*(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** Cents as Money ("2550" cents → "25.50"). */
-export function moneyOf(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
 
 /**
  * A top-up amount as typed ("25", "25.5", " 100.00 ") → Money ("25.50"), or the reason it is refused:
