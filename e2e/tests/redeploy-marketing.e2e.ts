@@ -1,26 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { marketingDeployDir, repoRoot } from '../e2e-env.ts';
+import { buildRelease, deploy } from '../releases.ts';
 
 const workDir = path.join(repoRoot, '.e2e-tmp/mfe-marketing-release-2');
 const originalDir = path.join(repoRoot, '.e2e-tmp/mfe-marketing-release-1');
 const releaseNote = 'Release 2 is live';
 
-/** Copies the marketing remote, changes what every page shows, and builds it (browser and server) with the usual recipe. */
-function buildReleaseTwo(): string {
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  for (const item of ['package.json', 'src']) {
-    cpSync(path.join(repoRoot, 'mfe-marketing', item), path.join(workDir, item), { recursive: true });
-  }
-  const exposed = path.join(workDir, 'src/exposed');
-  renameSync(path.join(exposed, 'app.tsx'), path.join(exposed, 'app-release-1.tsx'));
-  writeFileSync(
-    path.join(exposed, 'app.tsx'),
-    `import ReleaseOne, { type MarketingAppProps } from './app-release-1.tsx';
+/** The marketing remote, changed on every page: a note above release 1's page. */
+const releaseTwoApp = `import ReleaseOne, { type MarketingAppProps } from './app-release-1.tsx';
 
 export { buildId } from './app-release-1.tsx';
 
@@ -32,45 +22,7 @@ export default function ReleaseTwo(props: MarketingAppProps) {
     </>
   );
 }
-`,
-  );
-  const outDir = path.join(workDir, 'dist');
-  execFileSync(
-    'node',
-    [
-      'node_modules/@rspack/cli/bin/rspack.js',
-      'build',
-      '--mode',
-      'production',
-      '-c',
-      'rspack.config.ts',
-      '--env',
-      'app=mfe-marketing',
-      '--env',
-      `appDir=${workDir}`,
-      '--env',
-      `outDir=${outDir}`,
-    ],
-    { cwd: repoRoot, stdio: 'pipe' },
-  );
-  return outDir;
-}
-
-const filesOf = (dir: string, sub = ''): string[] =>
-  readdirSync(path.join(dir, sub)).flatMap((name) => {
-    const rel = path.join(sub, name);
-    return statSync(path.join(dir, rel)).isDirectory() ? filesOf(dir, rel) : [rel];
-  });
-
-/** Uploads like a CDN deploy: chunks and the server bundle first, then the manifests that point at them. */
-function deploy(from: string, to: string) {
-  const last = ['server/ssr-manifest.json', 'remoteEntry.js', 'mf-manifest.json'];
-  const files = filesOf(from);
-  for (const file of [...files.filter((f) => !last.includes(f)), ...last.filter((f) => files.includes(f))]) {
-    mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
-    cpSync(path.join(from, file), path.join(to, file));
-  }
-}
+`;
 
 /** The landing page as a crawler gets it: one GET, no JavaScript. */
 async function plainHtml(request: APIRequestContext, pathname = '/'): Promise<string> {
@@ -96,7 +48,7 @@ test('the marketing remote redeployed alone: crawlers and the browser get the ne
   try {
     expect(await plainHtml(request)).not.toContain(releaseNote);
 
-    deploy(buildReleaseTwo(), marketingDeployDir);
+    deploy(buildRelease('mfe-marketing', workDir, releaseTwoApp), marketingDeployDir);
     const deployedAt = Date.now();
 
     // Right after the upload the api may still render with release 1 while the browser loads release 2:

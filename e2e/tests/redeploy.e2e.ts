@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { contactsDeployDir, repoRoot } from '../e2e-env.ts';
+import { buildRelease, deploy } from '../releases.ts';
 
 const workDir = path.join(repoRoot, '.e2e-tmp/mfe-contacts-release-2');
 
@@ -11,18 +11,8 @@ function shellFingerprint(): Record<string, number> {
   return Object.fromEntries(readdirSync(dist).map((file) => [file, statSync(path.join(dist, file)).mtimeMs]));
 }
 
-/** Copies the contacts remote, changes what it shows, and builds it with the same recipe as always. */
-function buildReleaseTwo(): string {
-  rmSync(workDir, { recursive: true, force: true });
-  mkdirSync(workDir, { recursive: true });
-  for (const item of ['package.json', 'src']) {
-    cpSync(path.join(repoRoot, 'mfe-contacts', item), path.join(workDir, item), { recursive: true });
-  }
-  const exposed = path.join(workDir, 'src/exposed');
-  renameSync(path.join(exposed, 'app.tsx'), path.join(exposed, 'app-release-1.tsx'));
-  writeFileSync(
-    path.join(exposed, 'app.tsx'),
-    `import '../styles.css';
+/** The contacts remote, changed: a note above release 1's view. */
+const releaseTwoApp = `import '../styles.css';
 import ReleaseOne from './app-release-1.tsx';
 
 export default function ReleaseTwo() {
@@ -33,36 +23,7 @@ export default function ReleaseTwo() {
     </>
   );
 }
-`,
-  );
-  const outDir = path.join(workDir, 'dist');
-  execFileSync(
-    'node',
-    [
-      'node_modules/@rspack/cli/bin/rspack.js',
-      'build',
-      '--mode',
-      'production',
-      '-c',
-      'rspack.config.ts',
-      '--env',
-      'app=mfe-contacts',
-      '--env',
-      `appDir=${workDir}`,
-      '--env',
-      `outDir=${outDir}`,
-    ],
-    { cwd: repoRoot, stdio: 'pipe' },
-  );
-  return outDir;
-}
-
-/** Uploads like a CDN deploy: chunks first, then the entry and the manifest that point at them. */
-function deploy(from: string, to: string) {
-  const last = ['remoteEntry.js', 'mf-manifest.json'];
-  for (const file of readdirSync(from).filter((f) => !last.includes(f))) cpSync(path.join(from, file), path.join(to, file));
-  for (const file of last) cpSync(path.join(from, file), path.join(to, file));
-}
+`;
 
 test('a remote rebuilt and served again appears on reload, with the shell untouched', async ({ page, signedIn: _user }) => {
   const original = path.join(repoRoot, '.e2e-tmp/mfe-contacts-release-1');
@@ -77,7 +38,7 @@ test('a remote rebuilt and served again appears on reload, with the shell untouc
       performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin) && n.endsWith('.js')),
     );
 
-    deploy(buildReleaseTwo(), contactsDeployDir);
+    deploy(buildRelease('mfe-contacts', workDir, releaseTwoApp), contactsDeployDir);
     await page.reload();
 
     await expect(page.getByRole('note').filter({ hasText: 'Release 2 is live' })).toBeVisible();
