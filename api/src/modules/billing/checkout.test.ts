@@ -24,7 +24,7 @@ const stripe = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await billingTestApp(database.db, stripe);
+  app = await billingTestApp(database.db, { stripe });
 });
 afterAll(() => database.drop());
 

@@ -69,7 +69,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   smtpPort = (smtp.server.address() as { port: number }).port;
-  app = await billingTestApp(database.db, webhookStripe);
+  app = await billingTestApp(database.db, { stripe: webhookStripe });
 });
 afterEach(() => {
   inbox = [];

@@ -5,7 +5,8 @@ import { createApp } from '../../app.ts';
 import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import type { Database } from '../../db/database.ts';
-import { createRateService } from '../rates/service.ts';
+import { createRateService, type RateService } from '../rates/service.ts';
+import type { ApiServices } from '../../services.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import type { BillingJobs } from './jobs.ts';
 
@@ -17,7 +18,14 @@ export interface BillingTestApp {
   signUp(label?: string): Promise<{ token: string; id: string; email: string }>;
 }
 
-export async function billingTestApp(db: Database, stripe: Stripe, jobs: Pick<BillingJobs, 'kick'> = { kick() {} }): Promise<BillingTestApp> {
+/**
+ * The app with billing on `db`. `payments` is a Stripe SDK stand-in (webhook tests) or, with `services`, the SDK and
+ * the simulator of createTestPayments (`{ ...testPayments.services }`); `rates` and `jobs` may be the test's own.
+ */
+export async function billingTestApp(
+  db: Database,
+  options: { stripe?: Stripe; services?: Partial<ApiServices>; jobs?: Pick<BillingJobs, 'kick'>; rates?: RateService },
+): Promise<BillingTestApp> {
   const signingKey = await createTestSigningKey();
   const authConfig = testLocalAuthConfig();
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
@@ -26,14 +34,15 @@ export async function billingTestApp(db: Database, stripe: Stripe, jobs: Pick<Bi
     services: {
       db,
       auth: { config: authConfig, verifier, signingKey, rateLimits: { signUp: { limit: 1_000, windowSeconds: 3600 } } },
-      rates: createRateService({ db }),
-      payments: { stripe, webhookSecret: testWebhookSecret },
-      billingJobs: jobs as BillingJobs,
+      rates: options.rates ?? createRateService({ db }),
+      ...(options.stripe ? { payments: { stripe: options.stripe, webhookSecret: testWebhookSecret } } : {}),
+      ...options.services,
+      billingJobs: (options.jobs ?? { kick() {} }) as BillingJobs,
     },
   });
   const call = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.handle(
-      new Request(`${testPublicUrl}${path}`, {
+      new Request(path.startsWith('http') ? path : `${testPublicUrl}${path}`, {
         method,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../app.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
-import { createTokenVerifier } from '../../auth/verify.ts';
+import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createTestPayments, type TestPayments } from '../../payments/testing.ts';
@@ -15,32 +13,20 @@ import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
 import { createBillingJobs, type BillingJobs } from './jobs.ts';
 import { createMinutesEstimator } from './minutes.ts';
+import { billingTestApp, type BillingTestApp } from './testing.ts';
 
 let database: TestDatabase;
 let payments: TestPayments;
 let jobs: BillingJobs;
-let app: ReturnType<typeof createApp>;
+let billingApp: BillingTestApp;
 const mailDir = mkdtempSync(join(tmpdir(), 'ringwise-top-up-mail-'));
 
-const call = (method: string, path: string, token?: string, body?: unknown, init: RequestInit = {}) =>
-  app.handle(
-    new Request(path.startsWith('http') ? path : `${testPublicUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      ...init,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined && !(body instanceof URLSearchParams) ? { 'content-type': 'application/json' } : {}),
-        ...(init.headers as Record<string, string> | undefined),
-      },
-      body: body === undefined ? undefined : body instanceof URLSearchParams ? body : JSON.stringify(body),
-    }),
-  );
+const call = (method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>) =>
+  billingApp.call(method, path, token, body, headers);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = testConfig({ PUBLIC_URL: testPublicUrl });
-  payments = await createTestPayments(database.db, config);
+  payments = await createTestPayments(database.db, testConfig({ PUBLIC_URL: testPublicUrl }));
   const rates = createRateService({ db: database.db });
   jobs = createBillingJobs({
     db: database.db,
@@ -50,19 +36,8 @@ beforeAll(async () => {
     estimateMinutes: createMinutesEstimator(database.db, rates),
     log: () => {},
   });
-  const signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  app = createApp(config, {
-    logError: () => {},
-    services: {
-      db: database.db,
-      auth: { config: authConfig, verifier: createTokenVerifier(authConfig, { keys: signingKey.jwks }), signingKey, rateLimits: { signUp: { limit: 1_000, windowSeconds: 3600 } } },
-      rates,
-      ...payments.services,
-      billingJobs: jobs,
-    },
-  });
-  payments.attach(app);
+  billingApp = await billingTestApp(database.db, { services: payments.services, jobs, rates });
+  payments.attach(billingApp.app);
 });
 afterAll(async () => {
   await payments.close();
@@ -71,12 +46,7 @@ afterAll(async () => {
   rmSync(mailDir, { recursive: true, force: true });
 });
 
-async function signUp() {
-  const email = `top-up-${crypto.randomUUID()}@example.com`;
-  const res = await call('POST', '/auth/v1/signup', undefined, { email, password: 'correct horse battery' });
-  const session = (await res.json()) as { access_token: string; user: { id: string } };
-  return { token: session.access_token, id: session.user.id, email };
-}
+const signUp = () => billingApp.signUp('top-up');
 
 async function me(token: string) {
   return (await (await call('GET', '/api/auth/user', token)).json()) as { balance: string; stripeCustomerId: string | null };
@@ -87,7 +57,7 @@ async function pay(url: string, card: string) {
   const page = await call('GET', url);
   expect(page.status).toBe(200);
   const form = new URLSearchParams({ email: 'payer@example.com', cardNumber: card, cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Ada Lovelace' });
-  return call('POST', url, undefined, form, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return call('POST', url, undefined, form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
 }
 
 describe('a top-up with Stripe’s test cards', () => {

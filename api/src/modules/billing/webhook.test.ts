@@ -11,7 +11,7 @@ const stripe = new Stripe('sk_test_webhooks_only');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  test_ = await billingTestApp(database.db, stripe);
+  test_ = await billingTestApp(database.db, { stripe });
 });
 afterAll(() => database.drop());
 

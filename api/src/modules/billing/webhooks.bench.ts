@@ -22,7 +22,7 @@ const database = await createTestDatabase();
 // the api's own pool size (10), not the test helper's small one
 const db = createPostgresDatabase(database.url);
 const stripe = new Stripe('sk_test_bench');
-const test = await billingTestApp(db, stripe);
+const test = await billingTestApp(db, { stripe });
 
 // users and the sessions the app made for them
 const users: string[] = [];
