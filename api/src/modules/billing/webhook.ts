@@ -4,7 +4,7 @@
 // events twice, late and in any order; credits are also unique per PaymentIntent in the ledger, so a top-up
 // is credited once whichever of its events comes first.
 import type Stripe from 'stripe';
-import { maxTopUp, minTopUp, centsOf, moneyOf } from '@ringwise/contract/billing';
+import { moneyOf, parseTopUpAmount } from '@ringwise/contract/billing';
 import type { Database, Sql } from '../../db/database.ts';
 import { postLedgerEntry, recordFailedPayment } from './ledger.ts';
 
@@ -77,8 +77,8 @@ async function sessionPaid(sql: Sql, session: Stripe.Checkout.Session): Promise<
   if (!recorded) return { outcome: 'ignored', reason: `session ${session.id} was not made by this app` };
   if (recorded.user_id !== userId) return { outcome: 'ignored', reason: `session ${session.id} names another user` };
   const amount = moneyOf(BigInt(session.amount_total));
-  const cents = BigInt(session.amount_total);
-  if (cents < centsOf(minTopUp)! || cents > centsOf(maxTopUp)!) return { outcome: 'ignored', reason: `session ${session.id} is for $${amount}, outside $5-$500` };
+  // the top-up range of the dialog and the checkout endpoint, once more for what was paid
+  if ('problem' in parseTopUpAmount(amount)) return { outcome: 'ignored', reason: `session ${session.id} is for $${amount}, outside $5-$500` };
 
   const entry = await postLedgerEntry(sql, { userId, type: 'credit_purchase', amount, description: topUpDescription, paymentIntentId: paymentIntent });
   await sql.query(
