@@ -19,7 +19,27 @@ describe('loadConfig', () => {
       dataDir: join(repoRoot, '.data'),
       supabase: null,
       stripe: { secretKey: null, webhookSecret: 'whsec_dev', publishableKey: null },
+      twilio: {
+        live: false,
+        accountSid: 'AC00000000000000000000000000000000',
+        authToken: 'dev-twilio-auth-token',
+        apiKeySid: null,
+        apiKeySecret: null,
+        twimlAppSid: null,
+        publicNumber: null,
+      },
     });
+  });
+
+  test('Twilio: both keys or neither; the simulator account is refused as a real one', () => {
+    const sid = `AC${'a'.repeat(32)}`;
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'secret' }).twilio).toMatchObject({ live: true, accountSid: sid, authToken: 'secret' });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together');
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: 'secret' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000', TWILIO_AUTH_TOKEN: 'x' })).toThrow("carrier simulator's own account");
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'nope', TWILIO_AUTH_TOKEN: 'x' })).toThrow('Account SID');
+    expect(() => loadConfig({ TWILIO_PUBLIC_NUMBER: '0207 946 0000' })).toThrow('E.164');
+    expect(() => loadConfig({ TWILIO_API_KEY_SID: `SK${'1'.repeat(32)}` })).toThrow('go together');
   });
 
   test('a hosted Supabase project needs its anon key', () => {

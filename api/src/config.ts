@@ -18,7 +18,28 @@ export interface ApiConfig {
   supabase: { url: string; anonKey: string } | null;
   /** Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the payment simulator this api serves under /sim/stripe. */
   stripe: StripeConfig;
+  /** Telephony: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, otherwise the carrier simulator this api serves under /sim/twilio. */
+  twilio: TwilioConfig;
 }
+
+export interface TwilioConfig {
+  /** False: the app talks to its own carrier simulator with the dev account below. */
+  live: boolean;
+  /** TWILIO_ACCOUNT_SID (AC…); the simulator's account `AC000…000` without keys. */
+  accountSid: string;
+  /** TWILIO_AUTH_TOKEN: REST Basic auth and the webhooks' X-Twilio-Signature; `dev-twilio-auth-token` without keys. */
+  authToken: string;
+  /** TWILIO_API_KEY_SID / TWILIO_API_KEY_SECRET: signs the browser's access tokens (calling); null when unset. */
+  apiKeySid: string | null;
+  apiKeySecret: string | null;
+  /** TWILIO_TWIML_APP_SID: the TwiML App of outgoing browser calls (calling); null when unset. */
+  twimlAppSid: string | null;
+  /** TWILIO_PUBLIC_NUMBER: the caller ID calls show when the user chose none (E.164); null when unset. */
+  publicNumber: string | null;
+}
+
+/** The carrier simulator's account (ARCHITECTURE.md §4): what the SDK authenticates with when TWILIO_* is unset. */
+export const twilioSimulatorAccount = { accountSid: 'AC00000000000000000000000000000000', authToken: 'dev-twilio-auth-token' } as const;
 
 export interface StripeConfig {
   /** STRIPE_SECRET_KEY (sk_… or a restricted rk_… key); null: the app talks to its own payment simulator. */
@@ -52,6 +73,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     dataDir: resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'),
     supabase: loadSupabase(env),
     stripe: loadStripe(env),
+    twilio: loadTwilio(env),
   };
 }
 
@@ -89,6 +111,34 @@ function loadStripe(env: Env): StripeConfig {
     }
   }
   return { secretKey, webhookSecret, publishableKey: publishableKey ?? null };
+}
+
+function loadTwilio(env: Env): TwilioConfig {
+  const accountSid = read(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = read(env, 'TWILIO_AUTH_TOKEN');
+  const apiKeySid = read(env, 'TWILIO_API_KEY_SID') ?? null;
+  const apiKeySecret = read(env, 'TWILIO_API_KEY_SECRET') ?? null;
+  const twimlAppSid = read(env, 'TWILIO_TWIML_APP_SID') ?? null;
+  const publicNumber = read(env, 'TWILIO_PUBLIC_NUMBER') ?? null;
+  if (publicNumber !== null && !/^\+[1-9]\d{6,14}$/.test(publicNumber)) {
+    throw new ConfigError(`TWILIO_PUBLIC_NUMBER must be a phone number in E.164 format such as +14155550100, got "${publicNumber}"`);
+  }
+  if ((apiKeySid === null) !== (apiKeySecret === null)) {
+    throw new ConfigError('TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together: set both or neither');
+  }
+  if (apiKeySid !== null && !/^SK[0-9a-fA-F]{32}$/.test(apiKeySid)) throw new ConfigError('TWILIO_API_KEY_SID must be an API key SID (SK followed by 32 hex digits)');
+  if (twimlAppSid !== null && !/^AP[0-9a-fA-F]{32}$/.test(twimlAppSid)) throw new ConfigError('TWILIO_TWIML_APP_SID must be a TwiML App SID (AP followed by 32 hex digits)');
+  if (accountSid === undefined && authToken === undefined) {
+    return { live: false, ...twilioSimulatorAccount, apiKeySid, apiKeySecret, twimlAppSid, publicNumber };
+  }
+  if (accountSid === undefined || authToken === undefined) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together: set both to use Twilio, or neither to use the carrier simulator');
+  }
+  if (accountSid === twilioSimulatorAccount.accountSid) {
+    throw new ConfigError(`${accountSid} is the carrier simulator's own account: leave TWILIO_ACCOUNT_SID unset to use the simulator`);
+  }
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID must be an Account SID (AC followed by 32 hex digits)');
+  return { live: true, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber };
 }
 
 function loadSupabase(env: Env): ApiConfig['supabase'] {

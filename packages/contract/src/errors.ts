@@ -15,6 +15,10 @@ export const errorCodes = [
   'method_not_allowed',
   /** The request clashes with what exists (a number already saved as a contact). */
   'conflict',
+  /** The balance does not cover what was asked for (402); `details` names `balance` and `required` (Money). */
+  'insufficient_balance',
+  /** A number search matched nothing; the message contains 'No available numbers' (spec §8: not a failure). */
+  'no_available_numbers',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -31,6 +31,17 @@ export const routes = {
   getCheckoutSession: route('getCheckoutSession', 'GET', '/api/stripe/checkout-sessions/:id'),
   createPortalSession: route('createPortalSession', 'POST', '/api/stripe/create-portal-session'),
 
+  listVirtualNumbers: route('listVirtualNumbers', 'GET', '/api/virtual-numbers'),
+  getNumberPricing: route('getNumberPricing', 'GET', '/api/virtual-numbers/pricing'),
+  searchNumbers: route('searchNumbers', 'POST', '/api/virtual-numbers/search'),
+  purchaseNumber: route('purchaseNumber', 'POST', '/api/virtual-numbers/purchase'),
+  releaseNumber: route('releaseNumber', 'DELETE', '/api/virtual-numbers/:id'),
+
+  listCallerIds: route('listCallerIds', 'GET', '/api/verified-caller-ids'),
+  initiateCallerId: route('initiateCallerId', 'POST', '/api/verified-caller-ids/initiate'),
+  checkCallerIdStatus: route('checkCallerIdStatus', 'POST', '/api/verified-caller-ids/:id/check-status'),
+  deleteCallerId: route('deleteCallerId', 'DELETE', '/api/verified-caller-ids/:id'),
+
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries'),
   getCountry: route('getCountry', 'GET', '/api/countries/:code'),

@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { billingSchemas } from './billing/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
+import { numberSchemas } from './numbers/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
 import type { RouteName } from './routes.ts';
 import { userSchemas } from './users/schema.ts';
@@ -23,6 +24,7 @@ export const routeSchemas = {
   ...contactSchemas,
   ...billingSchemas,
   ...rateSchemas,
+  ...numberSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
 
 export type RouteSchemaTable = typeof routeSchemas;
@@ -34,3 +36,4 @@ export * from './users/schema.ts';
 export * from './contacts/schema.ts';
 export * from './billing/schema.ts';
 export * from './rates/schema.ts';
+export * from './numbers/schema.ts';

@@ -50,3 +50,6 @@ export const OneOf = <const T extends readonly [string, ...string[]]>(values: T,
 
 /** The body of a 204: nothing. */
 export const NoContent = Type.Void();
+
+/** Path parameters of a route on one entry (`/:id`); the id's form is checked by the endpoint (a bad one is not found). */
+export const IdParams = Type.Object({ id: Type.String() });

@@ -1,7 +1,7 @@
 // The address book (spec §3 contacts, §5 Contact form, §7 Contacts). Request schemas check the shape and
 // carry the spec's message for each field; the api then applies the form's rules (rules.ts) to the values.
 import { Type, type Static } from '@sinclair/typebox';
-import { CallingCode, E164, NoContent, Nullable, Timestamp, Uuid } from '../values.ts';
+import { CallingCode, E164, IdParams, NoContent, Nullable, Timestamp, Uuid } from '../values.ts';
 import { contactMessages as messages } from './rules.ts';
 
 export const Contact = Type.Object(
@@ -55,7 +55,7 @@ export type ContactFromCallInput = Static<typeof ContactFromCallInput>;
 export const ContactListQuery = Type.Object({ search: Type.Optional(Type.String()) });
 export type ContactListQuery = Static<typeof ContactListQuery>;
 
-export const ContactIdParams = Type.Object({ id: Type.String() });
+export const ContactIdParams = IdParams;
 
 export const contactSchemas = {
   listContacts: { query: ContactListQuery, response: { 200: Type.Array(Contact) } },

@@ -1,0 +1,99 @@
+// The one way the api gets a Twilio client (ARCHITECTURE.md §4, STYLE.md "Provider stand-ins"): the official
+// `twilio` SDK, always. With TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN it talks to Twilio. Without them the same
+// SDK is given an `httpClient` that sends every request to the carrier simulator this app serves under
+// /sim/twilio (the SDK's `GET https://api.twilio.com/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json` becomes
+// `GET <simulator base>/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json`), authenticated as the simulator's
+// account. Application code gets a `Twilio` client either way and cannot tell which one it talks to: the
+// simulator answers in Twilio's JSON and error shapes, so the SDK raises its own RestException.
+import twilio, { type Twilio } from 'twilio';
+import type { ApiConfig, TwilioConfig } from '../config.ts';
+import type { FetchFunction } from '../payments/stripe-client.ts';
+
+/** Where the simulator's REST API lives below the app's origin. */
+export const twilioSimulatorPath = '/sim/twilio';
+
+/** What the SDK hands its httpClient (twilio-node RequestClient's `request(opts)`), as far as we read it. */
+export interface SdkRequest {
+  method: string;
+  uri: string;
+  username?: string;
+  password?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, unknown>;
+  data?: Record<string, unknown>;
+  timeout?: number;
+}
+
+/** What the SDK expects back. */
+export interface SdkResponse {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Twilio's form encoding: arrays as repeated keys, booleans as true/false, nothing for undefined. */
+export function formEncode(values: Record<string, unknown> | undefined): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, String(item));
+  }
+  return form;
+}
+
+/** An httpClient for the SDK that sends its requests to `simulatorUrl` (the path and query kept) with `fetch`. */
+export function simulatorHttpClient(simulatorUrl: string, send: FetchFunction = (input, init) => fetch(input, init)) {
+  const base = simulatorUrl.replace(/\/+$/, '');
+  return {
+    async request(opts: SdkRequest): Promise<SdkResponse> {
+      const target = new URL(opts.uri);
+      const query = formEncode(opts.params).toString();
+      const url = `${base}${target.pathname}${query ? `?${query}` : target.search}`;
+      const method = opts.method.toUpperCase();
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.username !== undefined) {
+        headers.Authorization = `Basic ${Buffer.from(`${opts.username}:${opts.password ?? ''}`).toString('base64')}`;
+      }
+      let body: string | undefined;
+      if (method === 'POST' || method === 'PUT') {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = formEncode(opts.data).toString();
+      }
+      const signal = opts.timeout ? AbortSignal.timeout(opts.timeout) : undefined;
+      const response = await send(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, key) => {
+        responseHeaders[key] = value;
+      });
+      return { statusCode: response.status, body: await response.text(), headers: responseHeaders };
+    },
+  };
+}
+
+/** The app's own simulator over loopback: the api process listens on every interface at PORT. */
+export function twilioSimulatorBaseUrl(config: Pick<ApiConfig, 'port'>): string {
+  return `http://127.0.0.1:${config.port}${twilioSimulatorPath}`;
+}
+
+export interface TelephonyServices {
+  /** The official SDK client (Twilio or the simulator: the caller cannot tell and must not care). */
+  twilio: Twilio;
+  /** The account's auth token: webhooks' X-Twilio-Signature are checked with it (`twilio.validateRequest`). */
+  authToken: string;
+  /** The app's public origin, which the provider calls back (Voice URLs, status callbacks, signatures). */
+  publicUrl: string;
+}
+
+/** The telephony services of a config. `transport` only matters without Twilio keys (tests pass `app.handle`). */
+export function createTelephonyServices(
+  config: Pick<ApiConfig, 'port' | 'publicUrl'> & { twilio: Pick<TwilioConfig, 'live' | 'accountSid' | 'authToken'> },
+  transport: { simulatorUrl?: string; fetch?: FetchFunction } = {},
+): TelephonyServices {
+  const { accountSid, authToken, live } = config.twilio;
+  const client = live
+    ? twilio(accountSid, authToken)
+    : twilio(accountSid, authToken, {
+        httpClient: simulatorHttpClient(transport.simulatorUrl ?? twilioSimulatorBaseUrl(config), transport.fetch) as never,
+      });
+  return { twilio: client, authToken, publicUrl: config.publicUrl };
+}

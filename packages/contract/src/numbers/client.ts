@@ -1,0 +1,59 @@
+// Virtual numbers and verified caller IDs for the browser: types, rules, queries and requests.
+import { queryOptions } from '@tanstack/react-query';
+import { apiQueryKey, callApi } from '@ringwise/api-client';
+import { routes } from '../routes.ts';
+import type { CallerIdInitiateInput, NumberPurchaseInput, NumberSearchInput } from './schema.ts';
+
+export type {
+  AvailableNumber,
+  CallerIdInitiated,
+  CallerIdInitiateInput,
+  CallerIdStatus,
+  NumberPricing,
+  NumberPurchaseInput,
+  NumberSearchInput,
+  VerifiedCallerId,
+  VirtualNumber,
+} from './schema.ts';
+export * from './rules.ts';
+
+/** spec §9: pricing is cached for an hour. */
+export const pricingCacheMs = 60 * 60 * 1000;
+
+export const numberQueries = {
+  /** GET /api/virtual-numbers: the user's numbers (active and in grace). */
+  list: () =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.listVirtualNumbers, {}),
+      queryFn: ({ signal }) => callApi(routes.listVirtualNumbers, {}, { signal }),
+    }),
+  /** GET /api/virtual-numbers/pricing?country=: which types a country sells and their monthly prices. */
+  pricing: (country: string) =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.getNumberPricing, { query: { country } }),
+      queryFn: ({ signal }) => callApi(routes.getNumberPricing, { query: { country } }, { signal }),
+      staleTime: pricingCacheMs,
+      gcTime: pricingCacheMs,
+    }),
+};
+
+export const callerIdQueries = {
+  /** GET /api/verified-caller-ids. */
+  list: () =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.listCallerIds, {}),
+      queryFn: ({ signal }) => callApi(routes.listCallerIds, {}, { signal }),
+    }),
+};
+
+export const numberRequests = {
+  search: (body: NumberSearchInput) => callApi(routes.searchNumbers, { body }),
+  purchase: (body: NumberPurchaseInput) => callApi(routes.purchaseNumber, { body }),
+  release: (id: string) => callApi(routes.releaseNumber, { params: { id } }),
+};
+
+export const callerIdRequests = {
+  initiate: (body: CallerIdInitiateInput) => callApi(routes.initiateCallerId, { body }),
+  checkStatus: (id: string) => callApi(routes.checkCallerIdStatus, { params: { id } }),
+  remove: (id: string) => callApi(routes.deleteCallerId, { params: { id } }),
+};
