@@ -298,12 +298,10 @@ for (const engine of engines) {
         const callA = await insertCall(sql, a.id);
         await insertCall(sql, b.id);
         await sql.query(`insert into public.calls (user_id, destination_number, status, deleted_at) values ($1, '+1', 'failed', now())`, [a.id]);
-        await sql.query(`insert into public.virtual_numbers (user_id, phone_number, monthly_price) values ($1, $2, '1.15'), ($3, $4, '1.15')`, [
-          a.id,
-          `+1555${a.id.slice(0, 7)}`,
-          b.id,
-          `+1555${b.id.slice(0, 7)}`,
-        ]);
+        await sql.query(
+          `insert into public.virtual_numbers (user_id, phone_number, monthly_price, twilio_sid) values ($1, $2, '1.15', $3), ($4, $5, '1.15', $6)`,
+          [a.id, '+15550000101', `PN${a.id.replaceAll('-', '')}`, b.id, '+15550000102', `PN${b.id.replaceAll('-', '')}`],
+        );
         const [vA] = await sql.query<{ id: string }>(`insert into public.verified_caller_ids (user_id, phone_number) values ($1, '+15557654321') returning id`, [a.id]);
         const [vB] = await sql.query<{ id: string }>(`insert into public.verified_caller_ids (user_id, phone_number) values ($1, '+15557654321') returning id`, [b.id]);
         return { callA, vA: vA!.id, vB: vB!.id };
@@ -316,7 +314,7 @@ for (const engine of engines) {
       await expect(db.asUser(a.claims, (sql) => sql.query(`update public.calls set status = 'canceled' where id = $1`, [ids.callA]))).rejects.toThrow(
         permissionDenied,
       );
-      await expect(db.asUser(a.claims, (sql) => sql.query(`update public.virtual_numbers set is_active = false`))).rejects.toThrow(permissionDenied);
+      await expect(db.asUser(a.claims, (sql) => sql.query(`update public.virtual_numbers set status = 'released'`))).rejects.toThrow(permissionDenied);
       await expect(
         db.asUser(a.claims, (sql) => sql.query(`update public.verified_caller_ids set verification_status = 'verified' where id = $1`, [ids.vA])),
       ).rejects.toThrow(permissionDenied);

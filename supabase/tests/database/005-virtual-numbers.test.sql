@@ -5,9 +5,9 @@ select plan(8);
 insert into auth.users (id, email) values
   ('11111111-1111-4111-8111-111111111111', 'a@example.test'),
   ('22222222-2222-4222-8222-222222222222', 'b@example.test');
-insert into public.virtual_numbers (id, user_id, phone_number, monthly_price) values
-  ('aaaaaaaa-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111', '+15550000001', 1.15),
-  ('bbbbbbbb-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', '+15550000002', 1.15);
+insert into public.virtual_numbers (id, user_id, phone_number, monthly_price, twilio_sid) values
+  ('aaaaaaaa-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111', '+15550000001', 1.15, 'PNaaaaaaaa000040008000000000000001'),
+  ('bbbbbbbb-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', '+15550000002', 1.15, 'PNbbbbbbbb000040008000000000000001');
 
 select policies_are('public', 'virtual_numbers', array['Users can view their own virtual numbers']);
 
@@ -20,7 +20,7 @@ select throws_ok(
   $$ insert into public.virtual_numbers (user_id, phone_number) values ('11111111-1111-4111-8111-111111111111', '+15550000003') $$,
   '42501', 'permission denied for table virtual_numbers', 'A cannot buy a number directly'
 );
-select throws_ok($$ update public.virtual_numbers set is_active = false $$, '42501', 'permission denied for table virtual_numbers', 'A cannot update numbers');
+select throws_ok($$ update public.virtual_numbers set status = 'released' $$, '42501', 'permission denied for table virtual_numbers', 'A cannot update numbers');
 select throws_ok($$ delete from public.virtual_numbers $$, '42501', 'permission denied for table virtual_numbers', 'A cannot delete numbers');
 
 set local role anon;
