@@ -2,6 +2,7 @@
 // contract's error model, @ringwise/contract/errors).
 import type { ErrorEnvelope } from '@ringwise/contract/errors';
 import Stripe from 'stripe';
+import twilio from 'twilio';
 import {
   Elysia,
   ElysiaCustomStatusResponse,
@@ -83,6 +84,7 @@ export function mapError(error: unknown, request: { method: string; path: string
     return expected(error.status, error.code, error.message, error.details);
   }
   if (error instanceof Stripe.errors.StripeError) return stripeFailure(error);
+  if (error instanceof twilio.RestException) return carrierFailure(error);
   if (error instanceof ValidationError) {
     // A response that fails its own schema is a bug of ours, not of the client.
     if (error.type === 'response') return internal;
@@ -160,6 +162,17 @@ function stripeFailure(error: InstanceType<typeof Stripe.errors.StripeError>): M
   }
   // an invalid request, a bad key or a permission: our configuration or our bug, not the user's
   return { status: 502, body: errorBody('bad_gateway', 'The payment service refused the request. Please try again later.'), unexpected: true };
+}
+
+/**
+ * A Twilio SDK error (from Twilio or the local carrier simulator) that the module calling it did not turn into
+ * its own message: the carrier's trouble or our configuration (logged), never a 500 and never the carrier's text.
+ */
+function carrierFailure(error: InstanceType<typeof twilio.RestException>): MappedError {
+  if (error.status === 429 || error.status >= 500) {
+    return { status: 503, body: errorBody('unavailable', 'The phone carrier could not be reached. Please try again in a moment.'), unexpected: true };
+  }
+  return { status: 502, body: errorBody('bad_gateway', 'The phone carrier refused the request. Please try again later.'), unexpected: true };
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {

@@ -6,7 +6,7 @@
 import { parseIncompletePhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
 import { afterInternationalPrefix, maxE164Digits, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
-import { knownCallingCodesOf, readPhoneNumber, type ParsedPhoneNumber } from './reading.ts';
+import { knownCallingCodesOf, numberingPlanOf, readPhoneNumber, type ParsedPhoneNumber } from './reading.ts';
 
 export type { ParsedPhoneNumber };
 
@@ -58,6 +58,12 @@ export function formatVirtualNumber(number: string): string {
   }
   if (parsed.countryCallingCode === '49' || parsed.countryCallingCode === '44') return parsed.formatInternational();
   return `+${parsed.countryCallingCode} ${national}`;
+}
+
+/** The trunk prefix a region's national numbers are written with ("GB" → "0", "US" → "1"), or null when it has none ("IT"). */
+export function trunkPrefixOf(region: string): string | null {
+  const prefix = numberingPlanOf(metadata, region)?.nationalPrefix();
+  return typeof prefix === 'string' && prefix ? prefix : null;
 }
 
 /** Every calling code libphonenumber knows, for a split that may pick any of them (`splitFullNumber`). */

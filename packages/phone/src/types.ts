@@ -28,3 +28,18 @@ export function numberTypeOf(e164: string): PhoneNumberType | null {
   const type = parsePhoneNumberFromString(e164, metadata)?.getType();
   return type && type in typeOf ? typeOf[type as keyof typeof typeOf] : null;
 }
+
+/** A valid number's region and line type; `fixed-or-mobile` where the plan cannot tell them apart (NANP). */
+export interface ValidNumber {
+  region: string;
+  type: PhoneNumberType | 'fixed-or-mobile';
+}
+
+/** The region and type of a number libphonenumber holds valid for its region ("+12125550123" → US, fixed-or-mobile), else null. */
+export function validNumberOf(e164: string): ValidNumber | null {
+  const parsed = parsePhoneNumberFromString(e164, metadata);
+  if (!parsed?.country || !parsed.isValid() || parsed.number !== e164) return null;
+  const type = parsed.getType();
+  if (type === 'FIXED_LINE_OR_MOBILE') return { region: parsed.country, type: 'fixed-or-mobile' };
+  return { region: parsed.country, type: type && type in typeOf ? typeOf[type as keyof typeof typeOf] : 'other' };
+}

@@ -113,3 +113,41 @@ export function autoRechargeFailedEmail(input: {
     { text: 'Open billing settings', href: `${input.publicUrl}/home/settings` },
   );
 }
+
+// e-mails name dates only, in UTC
+const utcDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function numberRenewalFailedEmail(input: {
+  to: string;
+  firstName: string | null;
+  phoneNumber: string;
+  price: string;
+  balance: string;
+  graceEndsAt: string;
+  publicUrl: string;
+}): MailMessage {
+  const releaseDate = utcDate.format(new Date(input.graceEndsAt));
+  return message(
+    input.to,
+    `Action needed: your Ringwise number ${input.phoneNumber} could not be renewed`,
+    [
+      greeting(input.firstName),
+      `This month's renewal of your virtual number ${input.phoneNumber} (${formatUsd(input.price)}) could not be paid: your balance is ${formatUsd(input.balance)}.`,
+      `The number keeps working until ${releaseDate}. Add credit before then and it is renewed automatically; otherwise it is released on ${releaseDate} and may go to someone else.`,
+    ],
+    { text: 'Add credits', href: `${input.publicUrl}/home/transactions` },
+  );
+}
+
+export function numberReleasedEmail(input: { to: string; firstName: string | null; phoneNumber: string; publicUrl: string }): MailMessage {
+  return message(
+    input.to,
+    `Your Ringwise number ${input.phoneNumber} was released`,
+    [
+      greeting(input.firstName),
+      `Your virtual number ${input.phoneNumber} was released because its renewal was not paid within the 7-day grace period.`,
+      'You can get a new number at any time in Settings, Numbers.',
+    ],
+    { text: 'Open number settings', href: `${input.publicUrl}/home/settings` },
+  );
+}

@@ -6,10 +6,17 @@ import Stripe from 'stripe';
 import { centsOf } from '@ringwise/contract/billing';
 import type { Database, Sql } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { autoRechargeFailedEmail, lowBalanceEmail, paymentReceiptEmail, type MinutesEstimate } from './emails.ts';
+import {
+  autoRechargeFailedEmail,
+  lowBalanceEmail,
+  numberReleasedEmail,
+  numberRenewalFailedEmail,
+  paymentReceiptEmail,
+  type MinutesEstimate,
+} from './emails.ts';
 import { failAutoRecharge } from './webhook.ts';
 
-export type JobKind = 'auto_recharge' | 'low_balance_alert' | 'payment_receipt' | 'auto_recharge_failed';
+export type JobKind = 'auto_recharge' | 'low_balance_alert' | 'payment_receipt' | 'auto_recharge_failed' | 'number_renewal_failed' | 'number_released';
 
 export interface BillingJob {
   id: string;
@@ -185,6 +192,22 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
         await mailer.send(
           autoRechargeFailedEmail({ to: user.email, firstName: user.first_name, amount: job.payload.amount ?? '', reason: job.payload.reason ?? '', balance: user.balance, publicUrl }),
         );
+        break;
+      case 'number_renewal_failed':
+        await mailer.send(
+          numberRenewalFailedEmail({
+            to: user.email,
+            firstName: user.first_name,
+            phoneNumber: job.payload.phoneNumber ?? '',
+            price: job.payload.price ?? '',
+            balance: user.balance,
+            graceEndsAt: job.payload.graceEndsAt ?? new Date().toISOString(),
+            publicUrl,
+          }),
+        );
+        break;
+      case 'number_released':
+        await mailer.send(numberReleasedEmail({ to: user.email, firstName: user.first_name, phoneNumber: job.payload.phoneNumber ?? '', publicUrl }));
         break;
       default:
         break;

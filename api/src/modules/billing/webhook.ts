@@ -7,6 +7,7 @@ import type Stripe from 'stripe';
 import { moneyOf, parseTopUpAmount } from '@ringwise/contract/billing';
 import type { Database, Sql } from '../../db/database.ts';
 import { postLedgerEntry, recordFailedPayment } from './ledger.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type Settlement =
   | { outcome: 'duplicate' }
@@ -20,7 +21,6 @@ export const autoRechargeDescription = 'Auto-recharge';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Settles one verified event; `warn` hears about events that cannot be honoured (they are still recorded). */
 export async function settleStripeEvent(
@@ -101,8 +101,8 @@ interface AutoRechargeIntent {
 /** The PaymentIntent of an auto-recharge (a top-up's is credited through its session instead). */
 function autoRechargeOf(intent: Stripe.PaymentIntent): AutoRechargeIntent | null {
   const { kind, user_id: userId, job_id: jobId } = intent.metadata ?? {};
-  if (kind !== 'auto_recharge' || !userId || !uuidPattern.test(userId)) return null;
-  return { userId, jobId: jobId && uuidPattern.test(jobId) ? jobId : null };
+  if (kind !== 'auto_recharge' || !userId || !isUuid(userId)) return null;
+  return { userId, jobId: jobId && isUuid(jobId) ? jobId : null };
 }
 
 async function intentSucceeded(sql: Sql, intent: Stripe.PaymentIntent): Promise<Settlement> {

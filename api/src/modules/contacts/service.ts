@@ -21,6 +21,7 @@ import {
 } from './model.ts';
 import { callingCodeOf, hasEnoughDigits, toE164 } from '@ringwise/phone';
 import { normalizeCallingCode } from '@ringwise/phone/notation';
+import { isUuid } from '../../lib/uuid.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Validation (pure)
@@ -204,11 +205,10 @@ export function parseFromCall(body: ContactFromCallInput): ContactValues {
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A contact id from the path; anything that is not a uuid names no contact (404, never a cast error). */
 export function contactId(id: string): string {
-  if (!uuidPattern.test(id)) throw contactNotFound();
+  if (!isUuid(id)) throw contactNotFound();
   return id.toLowerCase();
 }
 

@@ -1,0 +1,167 @@
+// Verified caller IDs (spec §4 'Caller ID verification'): the user names their own number, the carrier calls it
+// and its owner types the 6-digit code we show; the carrier then tells us the verification's outcome (a signed
+// status callback, matched to the entry by the verification call's CallSid). Only a verified entry may be the
+// caller ID. Removing an entry removes it at the carrier too.
+import type { Twilio } from 'twilio';
+import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
+import type { CallerIdInitiated, CallerIdInitiateInput, CallerIdStatus, VerifiedCallerId } from '@ringwise/contract/schemas';
+import { validNumberOf } from '@ringwise/phone/types';
+import type { Database, Sql } from '../../db/database.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { carrier, carrierCode } from './carrier.ts';
+import { callerIdColumns, toVerifiedCallerId, type CallerIdRow } from './model.ts';
+
+export interface CallerIdServices {
+  db: Pick<Database, 'privileged'>;
+  twilio: Twilio;
+  publicUrl: string;
+}
+
+/** Where the carrier reports how a verification ended. */
+export const callerIdCallbackPath = '/webhooks/twilio/caller-id';
+
+const notFound = () => new HttpError(404, 'not_found', 'That caller ID is not one of yours.');
+
+/** A number as the user typed it → E.164, or the spec's messages. */
+export function callerIdNumberOf(typed: string): string {
+  const number = typed.trim();
+  if (!number) throw fieldValidationError({ phoneNumber: callerIdMessages.required });
+  if (!/^\+[1-9]\d{6,14}$/.test(number) || !validNumberOf(number)) throw fieldValidationError({ phoneNumber: callerIdMessages.e164 });
+  return number;
+}
+
+export async function listCallerIds(userSql: Sql): Promise<VerifiedCallerId[]> {
+  const rows = await userSql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where deleted_at is null order by created_at desc, id`);
+  return rows.map(toVerifiedCallerId);
+}
+
+async function liveEntry(sql: Sql, userId: string, phoneNumber: string): Promise<CallerIdRow | undefined> {
+  const [row] = await sql.query<CallerIdRow>(
+    `select ${callerIdColumns} from public.verified_caller_ids where user_id = $1 and phone_number = $2 and deleted_at is null`,
+    [userId, phoneNumber],
+  );
+  return row;
+}
+
+export async function initiateCallerId(services: CallerIdServices, userId: string, input: CallerIdInitiateInput): Promise<CallerIdInitiated> {
+  const phoneNumber = callerIdNumberOf(input.phoneNumber);
+  const friendlyName = input.friendlyName?.trim() || null;
+  const existing = await services.db.privileged((sql) => liveEntry(sql, userId, phoneNumber));
+  if (existing?.verification_status === verifiedStatus) throw new HttpError(409, 'conflict', `${phoneNumber} is already one of your verified caller IDs.`);
+
+  // one verified owner per number: another account's verified number is not offered to a second one
+  const [other] = await services.db.privileged((sql) =>
+    sql.query<{ id: string }>(
+      `select id from public.verified_caller_ids where phone_number = $1 and user_id <> $2 and verification_status = 'verified' and deleted_at is null`,
+      [phoneNumber, userId],
+    ),
+  );
+  if (other) throw new HttpError(409, 'conflict', `${phoneNumber} is already verified by another Ringwise account.`);
+
+  let validation: { validationCode: string; callSid: string };
+  try {
+    validation = await carrier(() =>
+      services.twilio.validationRequests.create({
+        phoneNumber,
+        // no personal data at the carrier
+        friendlyName: 'Ringwise caller ID',
+        statusCallback: `${services.publicUrl}${callerIdCallbackPath}`,
+        statusCallbackMethod: 'POST',
+      }),
+    );
+  } catch (error) {
+    const code = carrierCode(error);
+    if (code === 21450) throw new HttpError(409, 'conflict', `${phoneNumber} is already verified by another Ringwise account.`);
+    if (code === 21211 || code === 21421) throw fieldValidationError({ phoneNumber: `${phoneNumber} cannot receive the verification call. Check the number.` });
+    throw error;
+  }
+
+  const row = await services.db.privileged(async (sql) => {
+    const params = [userId, phoneNumber, friendlyName, validation.validationCode, validation.callSid];
+    // a pending entry gets the new call's code; otherwise a new entry
+    const [updated] = await sql.query<CallerIdRow>(
+      `update public.verified_caller_ids
+       set friendly_name = coalesce($3, friendly_name), validation_code = $4, call_sid = $5, verification_status = 'pending'
+       where user_id = $1 and phone_number = $2 and deleted_at is null and verification_status <> 'verified'
+       returning ${callerIdColumns}`,
+      params,
+    );
+    if (updated) return updated;
+    const [inserted] = await sql.query<CallerIdRow>(
+      `insert into public.verified_caller_ids (user_id, phone_number, friendly_name, validation_code, call_sid)
+       values ($1, $2, $3, $4, $5)
+       on conflict (user_id, phone_number) where deleted_at is null do update set validation_code = excluded.validation_code, call_sid = excluded.call_sid
+       returning ${callerIdColumns}`,
+      params,
+    );
+    return inserted!;
+  });
+  return {
+    entry: toVerifiedCallerId(row),
+    message: `We are calling ${phoneNumber} now. Answer it and enter the code ${validation.validationCode}.`,
+    validationCode: validation.validationCode,
+    phoneNumber,
+  };
+}
+
+/** The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. */
+export async function settleVerification(db: Pick<Database, 'privileged'>, form: Record<string, string>): Promise<void> {
+  const callSid = form.CallSid;
+  const outcome = form.VerificationStatus;
+  if (!callSid || (outcome !== 'success' && outcome !== 'failed')) return;
+  await db.privileged((sql) =>
+    outcome === 'success'
+      ? sql.query(
+          `update public.verified_caller_ids set verification_status = 'verified', twilio_sid = $2, validation_code = null
+           where call_sid = $1 and deleted_at is null and verification_status = 'pending'`,
+          [callSid, form.OutgoingCallerIdSid || null],
+        )
+      : sql.query(`update public.verified_caller_ids set verification_status = 'failed' where call_sid = $1 and deleted_at is null and verification_status = 'pending'`, [
+          callSid,
+        ]),
+  );
+}
+
+/**
+ * Where a verification stands. A pending entry whose callback was lost is settled from the carrier's list of
+ * verified numbers, but only when no other account claims the number (the carrier's list is per account).
+ */
+export async function checkCallerIdStatus(services: CallerIdServices, userSql: Sql, id: string): Promise<CallerIdStatus> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await userSql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where id = $1 and deleted_at is null`, [id]);
+  if (!row) throw notFound();
+  if (row.verification_status !== pendingStatus) return { verificationStatus: row.verification_status, phoneNumber: row.phone_number };
+  const [others] = await services.db.privileged((sql) =>
+    sql.query<{ count: string }>(`select count(*) as count from public.verified_caller_ids where phone_number = $1 and id <> $2 and deleted_at is null`, [
+      row.phone_number,
+      row.id,
+    ]),
+  );
+  if (Number(others?.count ?? 0) === 0) {
+    const verified = await carrier(() => services.twilio.outgoingCallerIds.list({ phoneNumber: row.phone_number, limit: 1 })).catch(() => []);
+    if (verified[0]) {
+      await settleVerification(services.db, { CallSid: row.call_sid ?? '', VerificationStatus: 'success', OutgoingCallerIdSid: verified[0].sid });
+      return { verificationStatus: verifiedStatus, phoneNumber: row.phone_number };
+    }
+  }
+  return { verificationStatus: row.verification_status, phoneNumber: row.phone_number };
+}
+
+export async function removeCallerId(services: CallerIdServices, userSql: Sql, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await userSql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where id = $1 and deleted_at is null`, [id]);
+  if (!row) throw notFound();
+  let sid = row.twilio_sid;
+  if (!sid && row.verification_status === verifiedStatus) {
+    sid = (await carrier(() => services.twilio.outgoingCallerIds.list({ phoneNumber: row.phone_number, limit: 1 })))[0]?.sid ?? null;
+  }
+  if (sid) {
+    const outgoing = sid;
+    await carrier(() => services.twilio.outgoingCallerIds(outgoing).remove()).catch((error: unknown) => {
+      if (carrierCode(error) !== 20404) throw error;
+    });
+  }
+  // the user's own soft delete (the only change their role may make); the trigger clears the default caller ID
+  await userSql.query('update public.verified_caller_ids set deleted_at = now() where id = $1', [id]);
+}

@@ -1,0 +1,194 @@
+// Buying a number, all or nothing (issue: numbers):
+//   1. the server prices the number itself (a different price from the browser is refused);
+//   2. reserve: the balance must cover the first month, and the number must be free (one holder at a time: a
+//      second buyer racing for it fails here, before anything is bought or paid);
+//   3. buy it from the carrier, its Voice URL our /webhooks/twilio/incoming (a carrier failure frees the
+//      reservation: nothing was debited);
+//   4. activate: the first month as one number_purchase entry (when the balance no longer covers it, the number
+//      is released at the carrier again and the reservation freed).
+// Releasing (by the user, or by the renewals when unpaid) lets the number go at the carrier, then marks it.
+import type { Twilio } from 'twilio';
+import { formatUsd } from '@ringwise/ui/format';
+import { typeNotAvailableMessage, virtualNumberTypes, type VirtualNumberType } from '@ringwise/contract/numbers';
+import type { NumberPurchaseInput, VirtualNumber } from '@ringwise/contract/schemas';
+import { validNumberOf } from '@ringwise/phone/types';
+import type { Database, Sql } from '../../db/database.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { carrier, carrierCode } from './carrier.ts';
+import { countryOf } from './catalog.ts';
+import { toVirtualNumber, virtualNumberColumns, type VirtualNumberRow } from './model.ts';
+import { monthlyPriceOf } from './prices.ts';
+
+export interface NumberServices {
+  db: Pick<Database, 'privileged'>;
+  twilio: Twilio;
+  publicUrl: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Where the carrier sends calls to a number we bought. */
+export const incomingVoicePath = '/webhooks/twilio/incoming';
+
+const defaultLog = (message: string, error?: unknown) => console.error(`[numbers] ${message}`, error ?? '');
+
+/** The type a valid number is sold as: its line type, or for a plan that cannot tell (NANP) the one asked for. */
+function saleTypeOf(line: ReturnType<typeof validNumberOf>, requested: VirtualNumberType | undefined): VirtualNumberType | null {
+  switch (line?.type) {
+    case 'landline':
+      return 'local';
+    case 'mobile':
+      return 'mobile';
+    case 'toll-free':
+      return 'toll-free';
+    case 'fixed-or-mobile':
+      return requested === 'mobile' ? 'mobile' : 'local';
+    default:
+      return null;
+  }
+}
+
+export interface PricedNumber {
+  phoneNumber: string;
+  country: string;
+  numberType: VirtualNumberType;
+  price: string;
+}
+
+/** Step 1: what the number is and what it costs, from the number itself; the browser's price must agree. */
+export function priceNumber(input: NumberPurchaseInput): PricedNumber {
+  const phoneNumber = input.phoneNumber.trim();
+  const country = countryOf(input.country).code;
+  const line = /^\+[1-9]\d{6,14}$/.test(phoneNumber) ? validNumberOf(phoneNumber) : null;
+  if (!line) throw fieldValidationError({ phoneNumber: 'That is not a phone number we sell. Pick a number from the search results.' });
+  if (line.region !== country) throw fieldValidationError({ phoneNumber: `${phoneNumber} is not a number of the country you chose.` });
+  const numberType = saleTypeOf(line, input.numberType);
+  const price = numberType ? monthlyPriceOf(country, numberType) : null;
+  if (!numberType || price === null) {
+    throw fieldValidationError({ phoneNumber: typeNotAvailableMessage(numberType ?? input.numberType ?? virtualNumberTypes[0]) });
+  }
+  if (input.price !== price) {
+    throw new HttpError(409, 'price_changed', `This number costs ${formatUsd(price)}/month, not ${formatUsd(input.price)}. Search again to see the current price.`, {
+      price,
+    });
+  }
+  return { phoneNumber, country, numberType, price };
+}
+
+export function insufficientBalance(balance: string, required: string): HttpError {
+  return new HttpError(
+    402,
+    'insufficient_balance',
+    `Your balance of ${formatUsd(balance)} does not cover the ${formatUsd(required)} this number costs for its first month. Add credit and try again.`,
+    { balance, required },
+  );
+}
+
+const isInsufficientBalance = (error: unknown) => (error as { code?: string }).code === '23514' && /insufficient balance/.test(String((error as Error).message));
+
+async function balanceOf(sql: Sql, userId: string): Promise<string> {
+  const [row] = await sql.query<{ balance: string }>('select balance::text as balance from public.users where id = $1', [userId]);
+  return row?.balance ?? '0.00';
+}
+
+async function reserve(services: NumberServices, userId: string, priced: PricedNumber, region: string | null, locality: string | null): Promise<VirtualNumberRow> {
+  try {
+    return await services.db.privileged(async (sql) => {
+      const [row] = await sql.query<VirtualNumberRow>(
+        `select ${virtualNumberColumns} from private.reserve_virtual_number($1, $2, $3, $4, $5, $6, $7)`,
+        [userId, priced.phoneNumber, priced.country, priced.numberType, region, locality, priced.price],
+      );
+      return row!;
+    });
+  } catch (error) {
+    if (isInsufficientBalance(error)) {
+      const balance = await services.db.privileged((sql) => balanceOf(sql, userId));
+      throw insufficientBalance(balance, priced.price);
+    }
+    if ((error as { code?: string }).code === '23505') {
+      const [holder] = await services.db.privileged((sql) =>
+        sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status <> 'released'`, [priced.phoneNumber]),
+      );
+      if (holder?.user_id === userId) throw new HttpError(409, 'conflict', `${priced.phoneNumber} is already yours.`);
+      throw taken(priced.phoneNumber);
+    }
+    throw error;
+  }
+}
+
+const taken = (phoneNumber: string) =>
+  new HttpError(409, 'number_unavailable', `${phoneNumber} is no longer available: someone else just took it. Please choose another number.`);
+
+async function dropReservation(services: NumberServices, id: string): Promise<void> {
+  await services.db.privileged((sql) => sql.query(`delete from public.virtual_numbers where id = $1 and status = 'pending'`, [id]));
+}
+
+/** Lets a number go at the carrier; one the carrier no longer has counts as released. */
+export async function releaseAtCarrier(client: Twilio, sid: string): Promise<void> {
+  try {
+    await carrier(() => client.incomingPhoneNumbers(sid).remove());
+  } catch (error) {
+    if (carrierCode(error) === 20404) return;
+    throw error;
+  }
+}
+
+export async function purchaseNumber(services: NumberServices, userId: string, input: NumberPurchaseInput): Promise<VirtualNumber> {
+  const log = services.log ?? defaultLog;
+  const priced = priceNumber(input);
+  const region = input.region?.trim() || null;
+  const reservation = await reserve(services, userId, priced, region, null);
+
+  let sid: string;
+  try {
+    const bought = await carrier(() =>
+      services.twilio.incomingPhoneNumbers.create({
+        phoneNumber: priced.phoneNumber,
+        voiceUrl: `${services.publicUrl}${incomingVoicePath}`,
+        voiceMethod: 'POST',
+        // no personal data at the carrier: the number's own id
+        friendlyName: `Ringwise ${reservation.id}`,
+      }),
+    );
+    sid = bought.sid;
+  } catch (error) {
+    await dropReservation(services, reservation.id);
+    const code = carrierCode(error);
+    if (code === 21422 || code === 21421) throw taken(priced.phoneNumber);
+    throw error;
+  }
+
+  try {
+    const [row] = await services.db.privileged((sql) =>
+      sql.query<VirtualNumberRow>(`select ${virtualNumberColumns} from private.activate_virtual_number($1, $2)`, [reservation.id, sid]),
+    );
+    return toVirtualNumber(row!);
+  } catch (error) {
+    // not paid: the number goes back to the carrier, the reservation is freed, and nobody paid for nothing
+    await releaseAtCarrier(services.twilio, sid).catch((inner: unknown) => log(`could not release ${priced.phoneNumber} (${sid}) after a failed debit`, inner));
+    await dropReservation(services, reservation.id);
+    if (isInsufficientBalance(error)) {
+      const balance = await services.db.privileged((sql) => balanceOf(sql, userId));
+      throw insufficientBalance(balance, priced.price);
+    }
+    throw error;
+  }
+}
+
+/** The user lets their number go (no refund). */
+export async function releaseNumber(services: NumberServices, userSql: Sql, id: string): Promise<void> {
+  const notFound = new HttpError(404, 'not_found', 'That number is not one of yours.');
+  if (!isUuid(id)) throw notFound;
+  // the user's own transaction: RLS shows only their numbers
+  const [row] = await userSql.query<VirtualNumberRow>(`select ${virtualNumberColumns} from public.virtual_numbers where id = $1 and status in ('active', 'grace')`, [id]);
+  if (!row) throw notFound;
+  if (row.twilio_sid) await releaseAtCarrier(services.twilio, row.twilio_sid);
+  await services.db.privileged((sql) => sql.query('select private.release_virtual_number($1, $2)', [id, 'user']));
+}
+
+export async function listNumbers(userSql: Sql): Promise<VirtualNumber[]> {
+  const rows = await userSql.query<VirtualNumberRow>(
+    `select ${virtualNumberColumns} from public.virtual_numbers where status in ('active', 'grace') order by purchased_at desc, id`,
+  );
+  return rows.map(toVirtualNumber);
+}
