@@ -28,3 +28,19 @@ export function numberTypeOf(e164: string): PhoneNumberType | null {
   const type = parsePhoneNumberFromString(e164, metadata)?.getType();
   return type && type in typeOf ? typeOf[type as keyof typeof typeOf] : null;
 }
+
+/** libphonenumber's own name of a line type, FIXED_LINE_OR_MOBILE included (NANP numbers are that). */
+export type LineType = 'FIXED_LINE' | 'MOBILE' | 'FIXED_LINE_OR_MOBILE' | 'TOLL_FREE' | 'PREMIUM_RATE' | 'SHARED_COST' | 'VOIP' | 'PERSONAL_NUMBER' | 'PAGER' | 'UAN' | 'VOICEMAIL';
+
+/**
+ * The country and libphonenumber line type of a VALID E.164 number ("+12125550123" → US, FIXED_LINE_OR_MOBILE),
+ * or null when the number is not valid by the "max" metadata or its type is unknown (the carrier simulator
+ * stocks and sells only numbers this accepts).
+ */
+export function lineOf(e164: string): { country: string; type: LineType } | null {
+  const parsed = parsePhoneNumberFromString(e164, metadata);
+  if (!parsed || !parsed.isValid() || parsed.number !== e164) return null;
+  const country = parsed.country;
+  const type = parsed.getType();
+  return country && type ? { country, type } : null;
+}
