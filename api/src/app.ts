@@ -11,6 +11,8 @@ import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { stripeSimulator } from './modules/stripe-simulator/index.ts';
+import { twilioSimulator } from './modules/twilio-simulator/index.ts';
+import { numbers } from './modules/numbers/index.ts';
 import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
@@ -54,9 +56,14 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
     }
     app.use(rates({ service: services.rates }));
+    if (services.telephony) app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
     // the local Stripe stand-in, never when the real Stripe is configured
     if (config.stripe.secretKey === null && services.stripeSimulator) {
       app.use(stripeSimulator(services.stripeSimulator));
+    }
+    // the local Twilio stand-in, never when the real Twilio is configured
+    if (!config.twilio.live && services.twilioSimulator) {
+      app.use(twilioSimulator(services.twilioSimulator));
     }
     if (options.marketingRenderer) {
       const pages = createMarketingPages({

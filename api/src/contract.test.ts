@@ -14,6 +14,7 @@ const services = {
   rates: {},
   payments: { stripe: {}, webhookSecret: 'whsec_unused' },
   billingJobs: { kick() {} },
+  telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
 } as unknown as ApiServices;
 const app = createApp(testConfig(), { services, logError: () => {} });
 

@@ -23,6 +23,7 @@ void marketingRenderer.current();
 const app = createApp(config, { services, marketingRenderer }).listen(config.port);
 // auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
 services.billingJobs?.start();
+services.numberRenewals?.start();
 
 console.log(
   `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
@@ -34,6 +35,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await app.stop();
     await services.billingJobs?.stop();
+    await services.numberRenewals?.stop();
     services.stripeSimulator?.events.close();
     services.rates.close();
     await services.db.close();

@@ -1,6 +1,7 @@
 // What the api needs beyond its config, opened once at start-up: the database (migrated), auth (token
-// verification, and with SUPABASE_URL unset the local signing key of /auth/v1) and payments (the official
-// Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to).
+// verification, and with SUPABASE_URL unset the local signing key of /auth/v1), payments (the official
+// Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to) and telephony (the
+// official Twilio SDK client, and with TWILIO_ACCOUNT_SID unset the carrier simulator it talks to).
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
@@ -8,6 +9,7 @@ import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { defaultRateLimits, type RateLimits } from './modules/auth-server/service.ts';
 import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
+import { createNumberRenewals, type NumberRenewals } from './modules/numbers/renewals.ts';
 import { createMinutesEstimator } from './modules/billing/minutes.ts';
 import { loadMailConfig } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -15,12 +17,16 @@ import { openDatabase } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
+import { openTwilioSimulator, type TwilioSimulator } from './modules/twilio-simulator/index.ts';
 import { createPaymentServices, type PaymentServices } from './payments/stripe-client.ts';
+import { createTelephonyServices, type TelephonyServices } from './telephony/twilio-client.ts';
 
 export interface ApiServices {
   db: Database;
   /** The billing jobs (auto-recharge, e-mails) the ledger creates; run by every api process. */
   billingJobs?: BillingJobs;
+  /** Monthly renewals of virtual numbers (and the clean-up of purchases that died); run by every api process. */
+  numberRenewals?: NumberRenewals;
   /** Where e-mail goes: SMTP_URL, or .eml files in DATA_DIR/mail. */
   mailer?: Mailer;
   /** The rate deck (its in-memory longest-prefix index follows the deck version in the database). */
@@ -39,6 +45,14 @@ export interface ApiServices {
   /** The payment simulator createApp mounts under /sim/stripe, only when STRIPE_SECRET_KEY is unset. Application
    *  code never uses it; tests await `stripeSimulator.events.flush()` for its webhook deliveries. */
   stripeSimulator?: StripeSimulator;
+  /** Telephony: `telephony.twilio` (the official SDK client: Twilio, or the carrier simulator without
+   *  TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN; application code cannot tell which) and `telephony.authToken`
+   *  (verify webhooks' X-Twilio-Signature with `twilio.validateRequest`). */
+  telephony?: TelephonyServices;
+  /** The carrier simulator createApp mounts under /sim/twilio, only without Twilio keys. Application code never
+   *  uses it; tests type verification codes with `twilioSimulator.enterValidationCode` and await
+   *  `twilioSimulator.callbacks.flush()` for its status callbacks. */
+  twilioSimulator?: TwilioSimulator;
 }
 
 function rateLimitsFromEnv(env: Env): Partial<RateLimits> {
@@ -75,6 +89,7 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
   await seedRateDeck(db);
   const rates = createRateService({ db });
   const paymentServices = await openPayments(config, db);
+  const telephonyServices = await openTelephony(config, db);
   const mailer = createMailer(loadMailConfig(env, config));
   const billingJobs = paymentServices.payments
     ? createBillingJobs({
@@ -85,7 +100,10 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
         estimateMinutes: createMinutesEstimator(db, rates),
       })
     : undefined;
-  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, billingJobs, mailer };
+  const numberRenewals = telephonyServices.telephony
+    ? createNumberRenewals({ db, twilio: telephonyServices.telephony.twilio, onJobs: () => billingJobs?.kick() })
+    : undefined;
+  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, mailer };
 }
 
 /**
@@ -104,4 +122,22 @@ export async function openPayments(config: ApiConfig, db: Database): Promise<Pic
   // events a stopped process left undelivered are sent again
   stripeSimulator.events.startSweeping();
   return { payments, stripeSimulator };
+}
+
+/**
+ * The Twilio client of the config and, without Twilio keys, the carrier simulator it talks to: both over the
+ * app's own loopback origin (the SDK's requests to /sim/twilio, the simulator's callbacks to the app, signed
+ * with the public URL they were configured with).
+ */
+export async function openTelephony(config: ApiConfig, db: Database): Promise<Pick<ApiServices, 'telephony' | 'twilioSimulator'>> {
+  const telephony = createTelephonyServices(config);
+  if (config.twilio.live) return { telephony };
+  const twilioSimulator = await openTwilioSimulator({
+    db,
+    publicUrl: config.publicUrl,
+    accountSid: config.twilio.accountSid,
+    authToken: config.twilio.authToken,
+    callbackOrigin: `http://127.0.0.1:${config.port}`,
+  });
+  return { telephony, twilioSimulator };
 }

@@ -17,7 +17,7 @@ import {
 } from './index.ts';
 import { normalizeCallingCode, splitFullNumber, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
 import { readPhoneNumber } from './reading.ts';
-import { numberTypeOf } from './types.ts';
+import { lineOf, numberTypeOf } from './types.ts';
 
 /** The contact rule of spec §5/§9 (the contract's minNumberDigits). */
 const minNumberDigits = 4;
@@ -299,6 +299,17 @@ describe('number types (max metadata, for the rate lookup)', () => {
     ['+9991234', null],
   ];
   for (const [number, type] of cases) test(`${number} → ${type}`, () => expect(numberTypeOf(number)).toBe(type));
+
+  test('lineOf: the country and libphonenumber line type of a valid E.164 number only', () => {
+    expect(lineOf('+12125550123')).toEqual({ country: 'US', type: 'FIXED_LINE_OR_MOBILE' });
+    expect(lineOf('+14165550123')).toEqual({ country: 'CA', type: 'FIXED_LINE_OR_MOBILE' });
+    expect(lineOf('+442079460000')).toEqual({ country: 'GB', type: 'FIXED_LINE' });
+    expect(lineOf('+33612345678')).toEqual({ country: 'FR', type: 'MOBILE' });
+    expect(lineOf('+18005550123')).toEqual({ country: 'US', type: 'TOLL_FREE' });
+    expect(lineOf('+1212555012')).toBeNull(); // too short
+    expect(lineOf('+9991234')).toBeNull();
+    expect(lineOf('+4402079460000')).toBeNull(); // not E.164 as written
+  });
 });
 
 test('browser entries never pull in the "max" metadata, and the notation entry no metadata at all', () => {

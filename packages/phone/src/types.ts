@@ -29,17 +29,18 @@ export function numberTypeOf(e164: string): PhoneNumberType | null {
   return type && type in typeOf ? typeOf[type as keyof typeof typeOf] : null;
 }
 
-/** A valid number's region and line type; `fixed-or-mobile` where the plan cannot tell them apart (NANP). */
-export interface ValidNumber {
-  region: string;
-  type: PhoneNumberType | 'fixed-or-mobile';
-}
+/** libphonenumber's own name of a line type, FIXED_LINE_OR_MOBILE included (NANP numbers are that). */
+export type LineType = 'FIXED_LINE' | 'MOBILE' | 'FIXED_LINE_OR_MOBILE' | 'TOLL_FREE' | 'PREMIUM_RATE' | 'SHARED_COST' | 'VOIP' | 'PERSONAL_NUMBER' | 'PAGER' | 'UAN' | 'VOICEMAIL';
 
-/** The region and type of a number libphonenumber holds valid for its region ("+12125550123" → US, fixed-or-mobile), else null. */
-export function validNumberOf(e164: string): ValidNumber | null {
+/**
+ * The country and libphonenumber line type of a VALID E.164 number ("+12125550123" → US, FIXED_LINE_OR_MOBILE),
+ * or null when the number is not valid by the "max" metadata or its type is unknown (the carrier simulator
+ * stocks and sells only numbers this accepts).
+ */
+export function lineOf(e164: string): { country: string; type: LineType } | null {
   const parsed = parsePhoneNumberFromString(e164, metadata);
-  if (!parsed?.country || !parsed.isValid() || parsed.number !== e164) return null;
+  if (!parsed || !parsed.isValid() || parsed.number !== e164) return null;
+  const country = parsed.country;
   const type = parsed.getType();
-  if (type === 'FIXED_LINE_OR_MOBILE') return { region: parsed.country, type: 'fixed-or-mobile' };
-  return { region: parsed.country, type: type && type in typeOf ? typeOf[type as keyof typeof typeOf] : 'other' };
+  return country && type ? { country, type } : null;
 }

@@ -5,7 +5,7 @@
 import type { Twilio } from 'twilio';
 import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import type { CallerIdInitiated, CallerIdInitiateInput, CallerIdStatus, VerifiedCallerId } from '@ringwise/contract/schemas';
-import { validNumberOf } from '@ringwise/phone/types';
+import { lineOf } from '@ringwise/phone/types';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
@@ -27,7 +27,8 @@ const notFound = () => new HttpError(404, 'not_found', 'That caller ID is not on
 export function callerIdNumberOf(typed: string): string {
   const number = typed.trim();
   if (!number) throw fieldValidationError({ phoneNumber: callerIdMessages.required });
-  if (!/^\+[1-9]\d{6,14}$/.test(number) || !validNumberOf(number)) throw fieldValidationError({ phoneNumber: callerIdMessages.e164 });
+  if (!/^\+[1-9]\d{6,14}$/.test(number)) throw fieldValidationError({ phoneNumber: callerIdMessages.e164 });
+  if (!lineOf(number)) throw fieldValidationError({ phoneNumber: `${number} is not a valid phone number. Check it and try again.` });
   return number;
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@ringwise/contract/numbers';
 import type { AvailableNumber, NumberPricing, NumberSearchInput } from '@ringwise/contract/schemas';
 import { trunkPrefixOf } from '@ringwise/phone';
-import { validNumberOf } from '@ringwise/phone/types';
+import { lineOf } from '@ringwise/phone/types';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import { getCountry } from '../rates/countries.ts';
 import { carrier, carrierCode } from './carrier.ts';
@@ -83,7 +83,7 @@ export async function searchNumbers(client: Twilio, input: NumberSearchInput): P
     throw error;
   }
   const numbers = found
-    .filter((n) => validNumberOf(n.phoneNumber)?.region === country.code)
+    .filter((n) => lineOf(n.phoneNumber)?.country === country.code)
     .map((n) => ({ phoneNumber: n.phoneNumber, numberType: input.numberType, price, locality: n.locality || null, region: n.region || null }));
   if (numbers.length === 0) throw noneFound();
   return numbers;

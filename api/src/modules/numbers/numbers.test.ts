@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, token?: string, body?: unknown) => testApp.call(method, path, token, body);
-const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
+const json = async <T = unknown>(response: Response) => (await response.json()) as T;
 
 async function userWith(balance: string) {
   const user = await testApp.signUp('numbers');
@@ -297,7 +297,7 @@ describe('renewals', () => {
 describe('verified caller IDs', () => {
   test('verified through the simulated phone, then usable as the default caller ID, then removed everywhere', async () => {
     const user = await userWith('0.00');
-    const phoneNumber = '+447700900123';
+    const phoneNumber = '+14155550123';
     const initiated = await call('POST', '/api/verified-caller-ids/initiate', user.token, { phoneNumber: ` ${phoneNumber} `, friendlyName: ' Mobile ' });
     expect(initiated.status).toBe(201);
     const body = await json<{ entry: { id: string; verificationStatus: string; friendlyName: string }; validationCode: string; message: string; phoneNumber: string }>(initiated);
@@ -336,6 +336,8 @@ describe('verified caller IDs', () => {
     expect((await json<{ error: { message: string } }>(empty)).error.message).toBe('Please enter a phone number');
     const national = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '07700 900123' });
     expect((await json<{ error: { message: string } }>(national)).error.message).toBe('Enter the number in E.164 format, such as +1234567890');
+    const invalid = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '+4412345' });
+    expect((await json<{ error: { message: string } }>(invalid)).error.message).toBe('+4412345 is not a valid phone number. Check it and try again.');
   });
 
   test('the verification callback must carry the carrier\'s signature', async () => {

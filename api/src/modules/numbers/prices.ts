@@ -1,7 +1,8 @@
 // Monthly prices of virtual numbers, by country and type: the one table the numbers module prices with (what a
 // user pays each month, Money strings) and the carrier simulator stocks its inventory from (a type is on sale
 // in a country exactly when it has a price here). Prices include the carrier's cost and our margin.
-import { numberCountries, type NumberCountry, type VirtualNumberType } from '@ringwise/contract/numbers';
+import { numberCountries, virtualNumberTypes, type NumberCountry, type VirtualNumberType } from '@ringwise/contract/numbers';
+import { lineOf, type LineType } from '@ringwise/phone/types';
 
 export type PriceList = Readonly<Partial<Record<VirtualNumberType, string>>>;
 
@@ -39,4 +40,25 @@ export function monthlyPriceOf(country: string, numberType: VirtualNumberType): 
   if (!(numberCountries as readonly string[]).includes(country)) return null;
   const price = monthlyPrices[country as NumberCountry][numberType];
   return price === undefined ? null : fixed(price);
+}
+
+/** Which libphonenumber line types a virtual number type is (NANP numbers are FIXED_LINE_OR_MOBILE: either). */
+export const lineTypesOf: Record<VirtualNumberType, readonly LineType[]> = {
+  local: ['FIXED_LINE', 'FIXED_LINE_OR_MOBILE'],
+  mobile: ['MOBILE', 'FIXED_LINE_OR_MOBILE'],
+  'toll-free': ['TOLL_FREE'],
+};
+
+/**
+ * What a number is sold as: its country and the type on sale there that its line type fits (`preferred` when it
+ * fits, e.g. a NANP number searched as mobile; else local before mobile), or null when it is not valid by
+ * libphonenumber's max metadata or no fitting type is on sale in its country. The simulator stocks and sells by
+ * it; the purchase prices by it.
+ */
+export function saleOf(e164: string, preferred?: VirtualNumberType): { country: string; type: VirtualNumberType } | null {
+  const line = lineOf(e164);
+  if (!line) return null;
+  const fits = virtualNumberTypes.filter((type) => lineTypesOf[type].includes(line.type) && monthlyPriceOf(line.country, type) !== null);
+  const type = preferred && fits.includes(preferred) ? preferred : fits[0];
+  return type ? { country: line.country, type } : null;
 }

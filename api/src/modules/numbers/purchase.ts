@@ -11,14 +11,14 @@ import type { Twilio } from 'twilio';
 import { formatUsd } from '@ringwise/ui/format';
 import { typeNotAvailableMessage, virtualNumberTypes, type VirtualNumberType } from '@ringwise/contract/numbers';
 import type { NumberPurchaseInput, VirtualNumber } from '@ringwise/contract/schemas';
-import { validNumberOf } from '@ringwise/phone/types';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { lineOf } from '@ringwise/phone/types';
 import { carrier, carrierCode } from './carrier.ts';
 import { countryOf } from './catalog.ts';
 import { toVirtualNumber, virtualNumberColumns, type VirtualNumberRow } from './model.ts';
-import { monthlyPriceOf } from './prices.ts';
+import { monthlyPriceOf, saleOf } from './prices.ts';
 
 export interface NumberServices {
   db: Pick<Database, 'privileged'>;
@@ -32,22 +32,6 @@ export const incomingVoicePath = '/webhooks/twilio/incoming';
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[numbers] ${message}`, error ?? '');
 
-/** The type a valid number is sold as: its line type, or for a plan that cannot tell (NANP) the one asked for. */
-function saleTypeOf(line: ReturnType<typeof validNumberOf>, requested: VirtualNumberType | undefined): VirtualNumberType | null {
-  switch (line?.type) {
-    case 'landline':
-      return 'local';
-    case 'mobile':
-      return 'mobile';
-    case 'toll-free':
-      return 'toll-free';
-    case 'fixed-or-mobile':
-      return requested === 'mobile' ? 'mobile' : 'local';
-    default:
-      return null;
-  }
-}
-
 export interface PricedNumber {
   phoneNumber: string;
   country: string;
@@ -59,14 +43,13 @@ export interface PricedNumber {
 export function priceNumber(input: NumberPurchaseInput): PricedNumber {
   const phoneNumber = input.phoneNumber.trim();
   const country = countryOf(input.country).code;
-  const line = /^\+[1-9]\d{6,14}$/.test(phoneNumber) ? validNumberOf(phoneNumber) : null;
+  const line = /^\+[1-9]\d{6,14}$/.test(phoneNumber) ? lineOf(phoneNumber) : null;
   if (!line) throw fieldValidationError({ phoneNumber: 'That is not a phone number we sell. Pick a number from the search results.' });
-  if (line.region !== country) throw fieldValidationError({ phoneNumber: `${phoneNumber} is not a number of the country you chose.` });
-  const numberType = saleTypeOf(line, input.numberType);
-  const price = numberType ? monthlyPriceOf(country, numberType) : null;
-  if (!numberType || price === null) {
-    throw fieldValidationError({ phoneNumber: typeNotAvailableMessage(numberType ?? input.numberType ?? virtualNumberTypes[0]) });
-  }
+  if (line.country !== country) throw fieldValidationError({ phoneNumber: `${phoneNumber} is not a number of the country you chose.` });
+  const sale = saleOf(phoneNumber, input.numberType);
+  const price = sale ? monthlyPriceOf(country, sale.type) : null;
+  if (!sale || price === null) throw fieldValidationError({ phoneNumber: typeNotAvailableMessage(input.numberType ?? virtualNumberTypes[0]) });
+  const numberType = sale.type;
   if (input.price !== price) {
     throw new HttpError(409, 'price_changed', `This number costs ${formatUsd(price)}/month, not ${formatUsd(input.price)}. Search again to see the current price.`, {
       price,

@@ -1,0 +1,270 @@
+// The carrier simulator (ARCHITECTURE.md §4): a local stand-in for Twilio's REST API, mounted under /sim/twilio
+// only without TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN. It answers the official `twilio` SDK (api/src/telephony/
+// twilio-client.ts points the SDK's httpClient here) in Twilio's wire format: Basic `AccountSid:AuthToken`,
+// form-encoded bodies, JSON with RFC 2822 dates, Twilio's error bodies. Its numbers are made up from the real
+// numbering plans (inventory.ts), its "phones" are a page (GET /sim/twilio/phone) where verification codes are
+// typed, and it calls the app back with Twilio-signed status callbacks.
+//
+// Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
+import { Elysia } from 'elysia';
+import type { Database, Sql } from '../../db/database.ts';
+import type { FetchFunction } from '../../payments/stripe-client.ts';
+import { createNonce } from '../../plugins/security-headers.ts';
+import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
+import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
+import { searchTypes, type SearchType } from './inventory.ts';
+import { callsSection, isCodeOutcome, notFoundPage, pageCsp, phonePage, phonePath, renderDocument, type HtmlPage } from './pages.ts';
+import * as service from './service.ts';
+import type { ApiResult, CodeOutcome, PendingCallback, ServiceContext } from './service.ts';
+import * as store from './store.ts';
+
+export { magicNumbers } from './service.ts';
+export type { CodeOutcome } from './service.ts';
+
+export type SimulatorLogger = (error: unknown, request: { method: string; path: string }) => void;
+
+export interface TwilioSimulatorOptions {
+  /** Where the simulator keeps its state (schema twilio_simulator, created by `openTwilioSimulator`). */
+  db: Pick<Database, 'privileged'>;
+  /** The app's public origin (the phone page's links; callbacks addressed to it, see `callbackOrigin`). */
+  publicUrl: string;
+  /** The one account the simulator serves, and its auth token (REST Basic auth; callbacks are signed with it). */
+  accountSid: string;
+  authToken: string;
+  /** How callbacks are sent (default: global fetch; tests hand them to `app.handle`). */
+  fetch?: FetchFunction;
+  /** Callbacks addressed to `publicUrl` are delivered to this origin instead (e.g. http://127.0.0.1:3000),
+   *  but signed with the URL as given, as Twilio signs the configured URL. */
+  callbackOrigin?: string;
+  /** The clock, in milliseconds. */
+  now?: () => number;
+  /** Where unexpected errors are reported (default: console.error). */
+  log?: SimulatorLogger;
+  /** Where failed callbacks are reported (default: console.warn). */
+  callbackLog?: CallbackLogger;
+}
+
+export interface TwilioSimulator {
+  readonly options: TwilioSimulatorOptions;
+  /** The callbacks: `await simulator.callbacks.flush()` waits for every pending one (tests). */
+  readonly callbacks: CallbackDelivery;
+  /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
+  enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;
+  /** Types a code for one verification call (the phone page's form). */
+  enterCodeFor(requestId: string, code: string): Promise<CodeOutcome>;
+}
+
+/** A simulator over a database whose twilio_simulator schema exists (see `openTwilioSimulator`). */
+export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSimulator {
+  const callbacks = new CallbackDelivery({
+    authToken: options.authToken,
+    publicUrl: options.publicUrl,
+    ...(options.callbackOrigin ? { callbackOrigin: options.callbackOrigin } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.callbackLog ? { log: options.callbackLog } : {}),
+  });
+  const clock = options.now ?? Date.now;
+  async function enter(find: (sql: Sql) => Promise<store.ValidationRequestRow | null>, code: string): Promise<CodeOutcome> {
+    const result = await options.db.privileged(async (sql) => service.enterCode({ sql, now: clock() }, await find(sql), code));
+    if (result.callback) send(callbacks, result.callback);
+    return result.outcome;
+  }
+  return {
+    options,
+    callbacks,
+    enterValidationCode: (phoneNumber, code) => enter((sql) => store.lockPendingRequestOf(sql, phoneNumber), code),
+    enterCodeFor: (requestId, code) => enter((sql) => store.lockValidationRequest(sql, requestId), code),
+  };
+}
+
+/** Creates the simulator's schema when missing, then the simulator. */
+export async function openTwilioSimulator(options: TwilioSimulatorOptions): Promise<TwilioSimulator> {
+  await store.ensureSchema(options.db);
+  return createTwilioSimulator(options);
+}
+
+function send(callbacks: CallbackDelivery, callback: PendingCallback): void {
+  callbacks.send(callback.url, callback.method, callback.params);
+}
+
+/** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
+export const maxBodyBytes = 64 * 1024;
+
+const base = '/sim/twilio';
+
+interface Set {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+interface RequestContext {
+  request: Request;
+  path: string;
+  set: Set;
+}
+
+const defaultLogger: SimulatorLogger = (error, request) => {
+  console.error(`[twilio-simulator] ${request.method} ${request.path} failed:`, error);
+};
+
+type Route = (ctx: ServiceContext, params: URLSearchParams, path: string) => Promise<ApiResult>;
+
+/** The REST routes below `/2010-04-01/Accounts/{AC}`: a pattern and what each method does. */
+function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>): Route | 'method' | null {
+  const pick = (routes: Record<string, Route>): Route | 'method' => routes[method] ?? 'method';
+  let match: RegExpExecArray | null;
+  if ((match = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Local|Mobile|TollFree)\.json$/.exec(rest))) {
+    const [, country = '', resource = ''] = match;
+    return pick({ GET: async (ctx, params, path) => service.searchAvailable(ctx, await bought(ctx, country), country, resource as SearchType, params, path) });
+  }
+  if (rest === '/IncomingPhoneNumbers.json') return pick({ GET: service.listNumbers, POST: (ctx, params) => service.buyNumber(ctx, params) });
+  if ((match = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
+    const sid = match[1] ?? '';
+    return pick({
+      GET: (ctx, _params, path) => service.fetchNumber(ctx, sid, path),
+      POST: (ctx, params, path) => service.updateNumber(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => service.releaseNumber(ctx, sid, path),
+    });
+  }
+  if (rest === '/OutgoingCallerIds.json') return pick({ GET: service.listCallerIds, POST: (ctx, params) => service.requestValidation(ctx, params) });
+  if ((match = /^\/OutgoingCallerIds\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
+    const sid = match[1] ?? '';
+    return pick({
+      GET: (ctx, _params, path) => service.fetchCallerId(ctx, sid, path),
+      POST: (ctx, params, path) => service.updateCallerId(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => service.deleteCallerId(ctx, sid, path),
+    });
+  }
+  return null;
+}
+
+export const twilioSimulator = (simulator: TwilioSimulator) => {
+  const { options } = simulator;
+  const db = options.db;
+  const log = options.log ?? defaultLogger;
+  const clock = options.now ?? Date.now;
+
+  /** A REST call: authentication, routing, one transaction, Twilio's JSON (or error) answer. */
+  async function api({ request, path, set }: RequestContext): Promise<string> {
+    set.headers['content-type'] = 'application/json; charset=utf-8';
+    set.headers['cache-control'] = 'no-cache, no-store';
+    set.headers['twilio-request-id'] = service.newSid('RQ');
+    const apiPath = decodeURIComponent(path.slice(base.length));
+    try {
+      authenticate(request.headers.get('authorization'), options);
+      const match = /^\/2010-04-01\/Accounts\/([^/]+?)(\/.*)?$/.exec(apiPath);
+      if (!match) throw notFound(apiPath);
+      const [, account = '', rest = ''] = match;
+      if (account.replace(/\.json$/, '') !== options.accountSid) throw authenticationError();
+      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country));
+      if (route === null) throw notFound(apiPath);
+      if (route === 'method') throw methodNotAllowed(request.method);
+      const params = await readParams(request);
+      let result: ApiResult;
+      try {
+        result = await db.privileged((sql) => route({ sql, now: clock(), accountSid: options.accountSid }, params, apiPath));
+      } catch (error) {
+        // two purchases of one number: the unique phone number lets one commit, the other is "not available"
+        if ((error as { code?: unknown }).code === '23505') throw phoneNumberNotAvailable();
+        throw error;
+      }
+      set.status = result.status;
+      return result.status === 204 ? '' : JSON.stringify(result.body);
+    } catch (error) {
+      const failure = error instanceof TwilioApiError ? error : unexpected(error, request, path);
+      set.status = failure.status;
+      return JSON.stringify(failure.body());
+    }
+  }
+
+  function unexpected(error: unknown, request: Request, path: string): TwilioApiError {
+    log(error, { method: request.method, path });
+    return internalError();
+  }
+
+  /** An HTML page: its own CSP with a fresh nonce, never cached, never indexed. */
+  function html(set: Set, page: HtmlPage): string {
+    const nonce = createNonce();
+    set.status = page.status;
+    set.headers['content-type'] = 'text/html; charset=utf-8';
+    set.headers['cache-control'] = 'no-store';
+    set.headers['content-security-policy'] = pageCsp(nonce);
+    set.headers['x-robots-tag'] = 'noindex';
+    return renderDocument(page, nonce);
+  }
+
+  async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
+    try {
+      return await work();
+    } catch (error) {
+      log(error, { method: request.method, path });
+      return html(set, {
+        status: 500,
+        title: 'Something went wrong · Carrier simulator',
+        body: '<main class="phone"><h1>Something went wrong</h1><p>The carrier simulator could not show this page. Please try again.</p></main>',
+      });
+    }
+  }
+
+  const none = { parse: 'none' } as const;
+
+  return (
+    new Elysia({ name: 'module.twilio-simulator' })
+      .get(`${base}/2010-04-01/*`, (context) => api(context))
+      .all(`${base}/2010-04-01/*`, (context) => api(context), none)
+      // the simulated phones
+      .get(phonePath, (context) =>
+        page(context, async () => {
+          const query = new URL(context.request.url).searchParams;
+          const number = query.get('number');
+          const filter = number && /^\+[1-9]\d{1,14}$/.test(number.trim()) ? number.trim() : null;
+          const result = query.get('result');
+          const calls = await db.privileged((sql) => store.receivedCalls(sql, { ...(filter ? { toNumber: filter } : {}), limit: 100 }));
+          return html(context.set, phonePage({ sections: [callsSection(calls, filter)], filter, result: isCodeOutcome(result) ? result : null }));
+        }),
+      )
+      .post(
+        `${phonePath}/verify`,
+        (context) =>
+          page(context, async () => {
+            const form = new URLSearchParams(await readText(context.request));
+            const outcome = await simulator.enterCodeFor((form.get('request') ?? '').slice(0, 64), (form.get('code') ?? '').slice(0, 32));
+            const number = form.get('number');
+            const back = new URLSearchParams({ ...(number && /^\+[1-9]\d{1,14}$/.test(number) ? { number } : {}), result: outcome });
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${back.toString()}`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      // the rest of /sim/twilio is the simulator's, never the shell's
+      .get(`${base}/*`, ({ set }) => html(set, notFoundPage()))
+      .all(`${base}/*`, ({ set }) => html(set, notFoundPage()), none)
+  );
+};
+
+/** Basic `AccountSid:AuthToken`, exactly the configured pair. */
+function authenticate(header: string | null, account: { accountSid: string; authToken: string }): void {
+  const basic = header === null ? null : /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!basic) throw authenticationError();
+  const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || decoded.slice(0, colon) !== account.accountSid || decoded.slice(colon + 1) !== account.authToken) throw authenticationError();
+}
+
+async function readText(request: Request): Promise<string> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > maxBodyBytes) throw new TwilioApiError(413, 20001, 'The request body is too large');
+  const text = await request.text();
+  if (text.length > maxBodyBytes) throw new TwilioApiError(413, 20001, 'The request body is too large');
+  return text;
+}
+
+/** GET and DELETE carry their params in the query string, POST in a form-encoded body. */
+async function readParams(request: Request): Promise<URLSearchParams> {
+  if (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD') return new URL(request.url).searchParams;
+  return new URLSearchParams(await readText(request));
+}
+
+export { searchTypes };
