@@ -92,7 +92,7 @@ export function ExistingNumbers() {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={confirming ? `Release ${format(confirming.phoneNumber)}?` : 'Release number?'}
-        description="You will lose this number and the days left in the month you paid for. Calls and messages to it will stop reaching you, and no refund is given."
+        description="You will lose this number and the days left in the month you paid for. Calls to it will stop reaching you, and no refund is given."
         confirmLabel="Release number"
         onConfirm={() => confirming && release.mutate(confirming)}
       />
