@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { AvailableNumber, NumberPricing, VirtualNumber } from '@ringwise/contract/numbers';
+import type { NumberPricing, VirtualNumber } from '@ringwise/contract/numbers';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadNumberFormat } from '../../lib/format-number.ts';
 import {
