@@ -1,5 +1,19 @@
-// Standalone dev page of the numbers remote (query parameters become props).
+// Standalone dev page of the numbers remote (development builds only: a production remote is just its
+// container). See src/dev/dev-page.tsx for what it shows and src/dev/fake-api.ts for ?fake-api.
 import { mountStandalone } from '@ringwise/standalone';
-import App from './exposed/app.tsx';
+import { DevPage } from './dev/dev-page.tsx';
 
-mountStandalone(App, {});
+const params = new URLSearchParams(window.location.search);
+const ready = params.has('fake-api')
+  ? import('./dev/fake-api.ts').then(({ installFakeNumbersApi, resetFakeNumbersApi }) => {
+      if (params.has('reset')) {
+        resetFakeNumbersApi();
+        // once: a reload keeps the state
+        params.delete('reset');
+        window.history.replaceState(null, '', `?${params.toString()}`);
+      }
+      installFakeNumbersApi();
+    })
+  : Promise.resolve();
+
+void ready.then(() => mountStandalone(DevPage));

@@ -69,7 +69,12 @@ export const appBuilds: AppBuild[] = [
     federationName: 'ringwise_numbers',
     port: 3004,
     urlEnv: 'REMOTE_NUMBERS_URL',
-    exposes: { './app': './src/exposed/app.tsx' },
+    exposes: {
+      './app': './src/exposed/app.tsx',
+      './widgets/virtual-numbers-dialog': './src/exposed/virtual-numbers-dialog.tsx',
+      './widgets/caller-ids-dialog': './src/exposed/caller-ids-dialog.tsx',
+      './widgets/caller-id-select': './src/exposed/caller-id-select.tsx',
+    },
   },
   {
     dir: 'mfe-marketing',

@@ -1,0 +1,189 @@
+// The Verified Caller IDs modal (spec §2): a number (E.164) and an optional friendly name to verify, the code to
+// type when the verification call comes, and the entries with their status and Remove. Exposed as
+// './widgets/caller-ids-dialog'. The status of a new entry keeps being asked for while the widget is mounted,
+// also with the dialog closed, so 'Phone Number Verified!' still comes.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PhoneCall, ShieldCheck } from 'lucide-react';
+import type { VerifiedCallerId } from '@ringwise/contract/numbers';
+import { callerIdMessages, maxFriendlyNameLength, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
+import { Badge } from '@ringwise/ui/badge';
+import { Button } from '@ringwise/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@ringwise/ui/dialog';
+import { Input } from '@ringwise/ui/input';
+import { Label } from '@ringwise/ui/label';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { CallerIdsDialogProps } from '../../exposed/widget-props.ts';
+import { useFormatNumber } from '../../lib/format-number.ts';
+import { Skeleton } from '../../lib/skeleton.tsx';
+import { useControllableOpen } from '../../lib/use-controllable-open.ts';
+import { useCallerIds } from '../data/numbers-data.ts';
+import { callerIdStatusText, useCallerIdVerification, type CallerIdVerification, type PendingVerification } from './caller-id-verification.ts';
+
+export const E164_HINT = 'E.164 format, such as +1234567890';
+
+export function CallerIdsDialog({ open: openProp, onOpenChange, returnFocusRef, triggerLabel = 'Manage Verified Caller IDs', triggerClassName }: CallerIdsDialogProps) {
+  const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
+  const verification = useCallerIdVerification();
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {controlled ? null : (
+        <DialogTrigger asChild>
+          <Button variant="outline" className={triggerClassName}>
+            <ShieldCheck aria-hidden="true" className="nm:size-4" /> {triggerLabel}
+          </Button>
+        </DialogTrigger>
+      )}
+      <DialogContent
+        className="nm:max-h-[85vh] nm:gap-6 nm:p-4 nm:sm:max-w-xl nm:sm:p-6"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusRef?.current ?? opener.current;
+          if (target?.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Verified Caller IDs</DialogTitle>
+          <DialogDescription>Show your own phone number when you call. We call it once with a code to prove it is yours.</DialogDescription>
+        </DialogHeader>
+        <VerifyForm verification={verification} />
+        {verification.pending ? <PendingCode pending={verification.pending} /> : null}
+        <CallerIdList verification={verification} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function VerifyForm({ verification }: { verification: CallerIdVerification }) {
+  const id = useId();
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [friendlyName, setFriendlyName] = useState('');
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    verification.start(phoneNumber, friendlyName, () => {
+      setPhoneNumber('');
+      setFriendlyName('');
+    });
+  }
+  return (
+    <form noValidate onSubmit={submit} className="nm:grid nm:gap-4">
+      <div className="nm:grid nm:gap-4 nm:sm:grid-cols-2">
+        <div className="nm:grid nm:min-w-0 nm:content-start nm:gap-2">
+          <Label htmlFor={`${id}-number`}>Phone Number</Label>
+          <Input
+            id={`${id}-number`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+1234567890"
+            value={phoneNumber}
+            onChange={(event) => setPhoneNumber(event.target.value)}
+            aria-describedby={`${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="nm:text-xs nm:text-muted-foreground">
+            {E164_HINT}
+          </p>
+        </div>
+        <div className="nm:grid nm:min-w-0 nm:content-start nm:gap-2">
+          <Label htmlFor={`${id}-name`}>Friendly Name (Optional)</Label>
+          <Input
+            id={`${id}-name`}
+            autoComplete="off"
+            placeholder="e.g. My mobile"
+            maxLength={maxFriendlyNameLength}
+            value={friendlyName}
+            onChange={(event) => setFriendlyName(event.target.value)}
+          />
+        </div>
+      </div>
+      <Button type="submit" disabled={verification.initiating} className="nm:w-full nm:sm:w-auto nm:sm:justify-self-start">
+        <PhoneCall aria-hidden="true" className="nm:size-4" />
+        {verification.initiating ? 'Calling…' : 'Verify'}
+      </Button>
+    </form>
+  );
+}
+
+function PendingCode({ pending }: { pending: PendingVerification }) {
+  const format = useFormatNumber();
+  return (
+    <div role="status" className="nm:grid nm:gap-2 nm:rounded-lg nm:border-2 nm:border-primary nm:bg-accent nm:p-4 nm:text-center">
+      <p className="nm:text-sm">
+        Answer the call to <span className="nm:font-medium nm:tabular-nums">{format(pending.phoneNumber)}</span> and enter this code:
+      </p>
+      <p data-testid="validation-code" className="nm:font-mono nm:text-3xl nm:font-bold nm:tracking-[0.3em] nm:tabular-nums">
+        {pending.validationCode}
+      </p>
+      <p className="nm:text-xs nm:text-muted-foreground">Waiting for the code… this updates by itself.</p>
+    </div>
+  );
+}
+
+function CallerIdList({ verification }: { verification: CallerIdVerification }) {
+  const id = useId();
+  const entries = useCallerIds();
+  const format = useFormatNumber();
+  const [confirming, setConfirming] = useState<VerifiedCallerId | null>(null);
+  const removing = verification.remove.isPending ? verification.remove.variables.id : null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="nm:space-y-3">
+      <h3 id={`${id}-title`} className="nm:text-base nm:font-semibold">
+        Your Caller IDs
+      </h3>
+      {entries.isPending ? (
+        <div role="status" aria-label="Loading your caller IDs" className="nm:space-y-2">
+          <Skeleton className="nm:h-12 nm:w-full" />
+          <Skeleton className="nm:h-12 nm:w-full" />
+        </div>
+      ) : entries.isError && !entries.data ? (
+        <div role="alert" className="nm:flex nm:flex-wrap nm:items-center nm:gap-3 nm:text-sm">
+          <span>Could not load your caller IDs.</span>
+          <Button size="sm" variant="outline" onClick={() => void entries.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : entries.data.length === 0 ? (
+        <p className="nm:rounded-md nm:border nm:border-dashed nm:border-border nm:p-4 nm:text-center nm:text-sm nm:text-muted-foreground">
+          No caller IDs yet. Verify a number you own to call from it.
+        </p>
+      ) : (
+        <ul aria-label="Caller IDs" className="nm:divide-y nm:divide-border nm:rounded-md nm:border nm:border-border">
+          {entries.data.map((entry) => (
+            <li key={entry.id} className="nm:flex nm:flex-wrap nm:items-center nm:justify-between nm:gap-x-4 nm:gap-y-2 nm:p-3">
+              <div className="nm:min-w-0 nm:space-y-1">
+                <p className="nm:flex nm:flex-wrap nm:items-center nm:gap-2">
+                  <span className="nm:font-medium nm:tabular-nums">{format(entry.phoneNumber)}</span>
+                  <Badge variant={entry.verificationStatus === verifiedStatus ? 'success' : entry.verificationStatus === pendingStatus ? 'secondary' : 'outline'}>
+                    {callerIdStatusText(entry.verificationStatus)}
+                  </Badge>
+                </p>
+                {entry.friendlyName ? <p className="nm:text-sm nm:text-muted-foreground">{entry.friendlyName}</p> : null}
+                {entry.verificationStatus === pendingStatus && entry.validationCode && verification.pending?.id !== entry.id ? (
+                  <p className="nm:text-xs nm:text-muted-foreground">
+                    Code <span className="nm:font-mono nm:font-semibold nm:text-foreground">{entry.validationCode}</span>
+                  </p>
+                ) : null}
+              </div>
+              <Button size="sm" variant="outline" disabled={removing === entry.id} aria-label={`Remove ${format(entry.phoneNumber)}`} onClick={() => setConfirming(entry)}>
+                {removing === entry.id ? 'Removing…' : 'Remove'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Remove caller ID?"
+        description={callerIdMessages.removeConfirmation}
+        confirmLabel="Remove"
+        onConfirm={() => confirming && verification.remove.mutate(confirming)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// Test helpers (not shipped): numbers fixtures, and the shared component-test helpers with this remote's page.
+import type { ReactElement } from 'react';
+import type { AvailableNumber, NumberPricing, VerifiedCallerId, VirtualNumber, VirtualNumberType } from '@ringwise/contract/numbers';
+import { virtualNumberTypes } from '@ringwise/contract/numbers';
+import type { CurrentUser } from '@ringwise/contract/users';
+import { renderWithProviders as renderAt } from '@ringwise/test-support';
+
+export { apiError, currentToast, deferred, json, mockFetch, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
+
+export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    balance: '12.50',
+    role: 'customer',
+    autoRechargeEnabled: true,
+    autoRechargeTrigger: '5.00',
+    autoRechargeAmount: '25.00',
+    lowBalanceAlertEnabled: true,
+    lowBalanceAlertThreshold: '5.00',
+    defaultCallerId: null,
+    stripeCustomerId: 'cus_0001',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function virtualNumber(overrides: Partial<VirtualNumber> & Pick<VirtualNumber, 'id' | 'phoneNumber'>): VirtualNumber {
+  return {
+    countryCode: 'GB',
+    numberType: 'local',
+    region: 'England',
+    locality: 'London',
+    monthlyPrice: '1.15',
+    isActive: true,
+    status: 'active',
+    purchasedAt: '2026-11-01T10:00:00.000Z',
+    renewsAt: '2026-12-01T10:00:00.000Z',
+    graceEndsAt: null,
+    ...overrides,
+  };
+}
+
+export function callerId(overrides: Partial<VerifiedCallerId> & Pick<VerifiedCallerId, 'id' | 'phoneNumber'>): VerifiedCallerId {
+  return {
+    friendlyName: null,
+    verificationStatus: 'verified',
+    validationCode: null,
+    createdAt: '2026-10-01T10:00:00.000Z',
+    updatedAt: '2026-10-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The pricing of `country`: the types given are available at their price, the others not. */
+export function pricing(country: string, name: string, offered: Partial<Record<VirtualNumberType, string>>): NumberPricing {
+  return {
+    country: name,
+    countryCode: country,
+    hasAnyNumbers: Object.keys(offered).length > 0,
+    numberTypes: virtualNumberTypes.map((numberType) => ({ numberType, available: numberType in offered, price: offered[numberType] ?? null })),
+  };
+}
+
+export function available(phoneNumber: string, overrides: Partial<AvailableNumber> = {}): AvailableNumber {
+  return { phoneNumber, numberType: 'local', price: '1.15', locality: 'New York', region: 'NY', ...overrides };
+}
+
+/** Renders `ui` the way the shell does, at /home/settings unless told otherwise. */
+export function renderWithProviders(ui: ReactElement, { path = '/home/settings' }: { path?: string } = {}) {
+  return renderAt(ui, { path });
+}
