@@ -29,3 +29,22 @@ export const test = base.extend<{ signedIn: TestUser }>({
 });
 
 export { expect };
+
+/**
+ * Tops a user up the way a payer does, without the browser: a Checkout Session from the api, then the payment
+ * simulator's hosted page submitted with Stripe's 4242 test card; resolves once the balance shows the credit.
+ */
+export async function topUpThroughSimulator(request: APIRequestContext, accessToken: string, amount: string): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const created = await request.post('/api/stripe/checkout-sessions', { headers, data: { amount } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+  const paid = await request.post(url, {
+    form: { email: 'payer@example.com', cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123', billingName: 'Test Payer' },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBeLessThan(400);
+  await expect
+    .poll(async () => ((await (await request.get('/api/auth/user', { headers })).json()) as { balance: string }).balance, { timeout: 15_000 })
+    .toBe(amount);
+}

@@ -1,0 +1,72 @@
+// Numbers in the browser with no Twilio keys: the app's own carrier simulator sells the number and places the
+// verification call, which is answered on its simulated phone page.
+import { expect, newTestUser, signUpThroughApi, test, topUpThroughSimulator } from '../fixtures.ts';
+
+test('a new user with credit buys a number, verifies their own and makes it the default caller ID', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
+  await topUpThroughSimulator(request, session.access_token, '10.00');
+  await page.addInitScript((stored) => {
+    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
+  }, JSON.stringify(session));
+
+  await page.goto('/home/settings');
+  await page.getByRole('tab', { name: 'Numbers' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText('$10.00');
+
+  // nothing of their own yet: the two ways to get one
+  await page.getByRole('button', { name: 'Get Virtual Number' }).click();
+  const numbersDialog = page.getByRole('dialog', { name: 'Virtual Numbers' });
+  await expect(numbersDialog).toBeVisible();
+  await numbersDialog.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'United Kingdom (GB)' }).click();
+  await expect(numbersDialog.getByLabel('Number Pattern (Optional)')).toBeVisible();
+  await numbersDialog.getByLabel('Number Pattern (Optional)').fill('020');
+  await numbersDialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(/^Found \d+ local numbers$/).first()).toBeVisible();
+  const firstResult = numbersDialog.getByRole('list', { name: 'Available numbers' }).getByRole('listitem').first();
+  await expect(firstResult).toContainText('+44 20');
+  await expect(firstResult).toContainText('$1.15/month');
+  const bought = (await firstResult.locator('span, p').first().innerText()).trim();
+  await firstResult.getByRole('button', { name: /^Purchase / }).click();
+  await expect(page.getByText(/^Successfully purchased /).first()).toBeVisible();
+  await expect(numbersDialog.getByRole('list', { name: 'Your numbers' })).toContainText(bought);
+  // exactly the number's price, as one ledger entry
+  await expect(page.getByTestId('header-balance')).toHaveText('$8.85');
+  await page.keyboard.press('Escape');
+  await expect(numbersDialog).toBeHidden();
+
+  // their own number, verified by answering the simulated verification call
+  await page.getByRole('button', { name: 'Manage Verified Caller IDs' }).click();
+  const callerIdsDialog = page.getByRole('dialog', { name: 'Verified Caller IDs' });
+  await callerIdsDialog.getByLabel('Phone Number').fill('+14155550123');
+  await callerIdsDialog.getByLabel('Friendly Name (Optional)').fill('My mobile');
+  await callerIdsDialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  const code = (await callerIdsDialog.getByTestId('validation-code').innerText()).trim();
+  expect(code).toMatch(/^\d{6}$/);
+
+  const phone = await context.newPage();
+  await phone.goto('/sim/twilio/phone?number=%2B14155550123');
+  await phone.getByLabel('Verification code').first().fill(code);
+  await phone.getByRole('button', { name: 'Enter code' }).first().click();
+  await phone.close();
+
+  await expect(page.getByText('+1 (415) 555-0123 has been successfully verified').first()).toBeVisible({ timeout: 15_000 });
+  await expect(callerIdsDialog.getByRole('list', { name: 'Caller IDs' })).toContainText('Verified');
+  await page.keyboard.press('Escape');
+
+  // both are offered as the default caller ID; the verified one is chosen
+  const select = page.getByRole('combobox', { name: 'Default Caller ID' });
+  await select.click();
+  await expect(page.getByRole('option', { name: new RegExp(bought.replace(/[+()]/g, '\\$&')) })).toBeVisible();
+  await page.getByRole('option', { name: /\(415\) 555-0123/ }).click();
+  await expect(page.getByText('Your preferences have been saved successfully.').first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Numbers' }).click();
+  await expect(page.getByRole('combobox', { name: 'Default Caller ID' })).toContainText('(415) 555-0123');
+
+  const transactions = (await (
+    await request.get('/api/transactions', { headers: { authorization: `Bearer ${session.access_token}` } })
+  ).json()) as { items: Array<{ type: string; amount: string }> };
+  expect(transactions.items.filter((t) => t.type === 'number_purchase')).toEqual([expect.objectContaining({ amount: '-1.15' })]);
+});
