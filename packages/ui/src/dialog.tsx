@@ -1,5 +1,5 @@
 import './styles.css';
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
 import { CloseIcon } from '@ringwise/ui/icons';
@@ -88,4 +88,16 @@ export function DialogCornerClose() {
       <span className="sr-only">Close</span>
     </DialogPrimitive.Close>
   );
+}
+
+/** A dialog's open state that the parent controls when it passes `open`, and the dialog keeps otherwise (a
+ *  widget's controlled and uncontrolled modes). */
+export function useControllableOpen(open: boolean | undefined, onOpenChange: ((open: boolean) => void) | undefined) {
+  const [own, setOwn] = useState(false);
+  const controlled = open !== undefined;
+  const setOpen = (next: boolean) => {
+    if (!controlled) setOwn(next);
+    onOpenChange?.(next);
+  };
+  return { open: controlled ? open : own, setOpen, controlled } as const;
 }

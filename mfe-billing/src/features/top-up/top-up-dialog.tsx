@@ -6,13 +6,12 @@ import { useLocation } from 'wouter';
 import { Lock, Plus } from 'lucide-react';
 import { topUpPresets } from '@ringwise/contract/billing';
 import { Button } from '@ringwise/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@ringwise/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
 import { formatUsd } from '@ringwise/ui/format';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import type { TopUpDialogProps } from '../../exposed/widget-props.ts';
 import { formatOptionUsd } from '../../lib/money.ts';
-import { useControllableOpen } from '../../lib/use-controllable-open.ts';
 import { checkoutHref, choosePreset, initialTopUpChoice, resolveTopUp, typeCustomAmount, type TopUpChoice } from './top-up-choice.ts';
 
 export const CUSTOM_RANGE_HINT = 'From $5 to $500.';

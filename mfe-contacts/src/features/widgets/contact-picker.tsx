@@ -1,3 +1,4 @@
+import { useControllableOpen } from '@ringwise/ui/dialog';
 // './widgets/contact-picker' (spec §2 Dialer view): a sheet from the bottom, Favorites first, then All
 // Contacts; choosing one hands it to the dialer. Empty state 'No contacts yet' with an add action.
 import { useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTr
 import { Skeleton } from '../../lib/skeleton.tsx';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '../../exposed/widget-props.ts';
-import { useControllableOpen } from '../../lib/use-controllable-open.ts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';

@@ -8,14 +8,13 @@ import type { VerifiedCallerId } from '@ringwise/contract/numbers';
 import { callerIdMessages, maxFriendlyNameLength, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@ringwise/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { CallerIdsDialogProps } from '../../exposed/widget-props.ts';
 import { useFormatNumber } from '../../lib/format-number.ts';
 import { Skeleton } from '../../lib/skeleton.tsx';
-import { useControllableOpen } from '../../lib/use-controllable-open.ts';
 import { useCallerIds } from '../data/numbers-data.ts';
 import { callerIdStatusText, useCallerIdVerification, type CallerIdVerification, type PendingVerification } from './caller-id-verification.ts';
 

@@ -3,9 +3,8 @@
 import { useRef } from 'react';
 import { Hash } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@ringwise/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
 import type { VirtualNumbersDialogProps } from '../../exposed/widget-props.ts';
-import { useControllableOpen } from '../../lib/use-controllable-open.ts';
 import { ExistingNumbers } from './existing-numbers.tsx';
 import { GetNumberSection } from './get-number-section.tsx';
 import { useNumberSearch } from './use-number-search.ts';
