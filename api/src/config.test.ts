@@ -23,10 +23,10 @@ describe('loadConfig', () => {
         live: false,
         accountSid: 'AC00000000000000000000000000000000',
         authToken: 'dev-twilio-auth-token',
-        apiKeySid: null,
-        apiKeySecret: null,
-        twimlAppSid: null,
-        publicNumber: null,
+        apiKeySid: 'SK00000000000000000000000000000000',
+        apiKeySecret: 'dev-twilio-api-key-secret',
+        twimlAppSid: 'AP00000000000000000000000000000000',
+        publicNumber: '+12025550100',
       },
     });
   });

@@ -41,6 +41,16 @@ export interface TwilioConfig {
 /** The carrier simulator's account (ARCHITECTURE.md §4): what the SDK authenticates with when TWILIO_* is unset. */
 export const twilioSimulatorAccount = { accountSid: 'AC00000000000000000000000000000000', authToken: 'dev-twilio-auth-token' } as const;
 
+/** What calling uses with the simulator when TWILIO_API_KEY_*, TWILIO_TWIML_APP_SID and TWILIO_PUBLIC_NUMBER are unset:
+ *  the dev API key that signs the browser's access tokens (the simulator verifies them with it), the simulator's TwiML
+ *  App (its Voice URL is the app's /webhooks/twilio/voice) and a public caller number from the fictional 555-01xx range. */
+export const twilioSimulatorCalling = {
+  apiKeySid: 'SK00000000000000000000000000000000',
+  apiKeySecret: 'dev-twilio-api-key-secret',
+  twimlAppSid: 'AP00000000000000000000000000000000',
+  publicNumber: '+12025550100',
+} as const;
+
 export interface StripeConfig {
   /** STRIPE_SECRET_KEY (sk_… or a restricted rk_… key); null: the app talks to its own payment simulator. */
   secretKey: string | null;
@@ -129,7 +139,14 @@ function loadTwilio(env: Env): TwilioConfig {
   if (apiKeySid !== null && !/^SK[0-9a-fA-F]{32}$/.test(apiKeySid)) throw new ConfigError('TWILIO_API_KEY_SID must be an API key SID (SK followed by 32 hex digits)');
   if (twimlAppSid !== null && !/^AP[0-9a-fA-F]{32}$/.test(twimlAppSid)) throw new ConfigError('TWILIO_TWIML_APP_SID must be a TwiML App SID (AP followed by 32 hex digits)');
   if (accountSid === undefined && authToken === undefined) {
-    return { live: false, ...twilioSimulatorAccount, apiKeySid, apiKeySecret, twimlAppSid, publicNumber };
+    return {
+      live: false,
+      ...twilioSimulatorAccount,
+      apiKeySid: apiKeySid ?? twilioSimulatorCalling.apiKeySid,
+      apiKeySecret: apiKeySecret ?? twilioSimulatorCalling.apiKeySecret,
+      twimlAppSid: twimlAppSid ?? twilioSimulatorCalling.twimlAppSid,
+      publicNumber: publicNumber ?? twilioSimulatorCalling.publicNumber,
+    };
   }
   if (accountSid === undefined || authToken === undefined) {
     throw new ConfigError('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together: set both to use Twilio, or neither to use the carrier simulator');

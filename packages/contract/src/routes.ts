@@ -42,6 +42,13 @@ export const routes = {
   checkCallerIdStatus: route('checkCallerIdStatus', 'POST', '/api/verified-caller-ids/:id/check-status'),
   deleteCallerId: route('deleteCallerId', 'DELETE', '/api/verified-caller-ids/:id'),
 
+  getCallingToken: route('getCallingToken', 'GET', '/api/twilio/token'),
+  startCall: route('startCall', 'POST', '/api/calls/start'),
+  setCallSid: route('setCallSid', 'PATCH', '/api/calls/:id/sid'),
+  getCallStatus: route('getCallStatus', 'GET', '/api/calls/status/:callSid'),
+  listCalls: route('listCalls', 'GET', '/api/calls'),
+  sendCallFeedback: route('sendCallFeedback', 'POST', '/api/calls/:id/feedback'),
+
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries'),
   getCountry: route('getCountry', 'GET', '/api/countries/:code'),

@@ -3,6 +3,7 @@
 // only: browser code imports types from here, never values (the schema library stays out of its bundles).
 import type { TSchema } from '@sinclair/typebox';
 import { billingSchemas } from './billing/schema.ts';
+import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
 import { numberSchemas } from './numbers/schema.ts';
@@ -25,6 +26,7 @@ export const routeSchemas = {
   ...billingSchemas,
   ...rateSchemas,
   ...numberSchemas,
+  ...callSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
 
 export type RouteSchemaTable = typeof routeSchemas;
@@ -37,3 +39,4 @@ export * from './contacts/schema.ts';
 export * from './billing/schema.ts';
 export * from './rates/schema.ts';
 export * from './numbers/schema.ts';
+export * from './calls/schema.ts';

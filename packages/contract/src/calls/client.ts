@@ -1,0 +1,30 @@
+// Calls for the browser: types, rules, queries and requests.
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { apiQueryKey, callApi } from '@ringwise/api-client';
+import { routes } from '../routes.ts';
+import type { CallFeedbackInput, CallStartInput } from './schema.ts';
+
+export type { Call, CallCostItems, CallFeedbackInput, CallingToken, CallPage, CallStarted, CallStartInput, CallStatusResponse } from './schema.ts';
+export * from './rules.ts';
+
+const pageRequest = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
+
+export const callQueries = {
+  /** GET /api/calls, newest first, page by page (the key's prefix is ['/api/calls']). */
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: apiQueryKey(routes.listCalls, pageRequest(null)),
+      queryFn: ({ pageParam, signal }) => callApi(routes.listCalls, pageRequest(pageParam), { signal }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+};
+
+export const callRequests = {
+  /** GET /api/twilio/token: at start-up and before the token expires. */
+  token: (signal?: AbortSignal) => callApi(routes.getCallingToken, {}, signal ? { signal } : {}),
+  start: (body: CallStartInput) => callApi(routes.startCall, { body }),
+  setSid: (callId: string, twilioCallSid: string) => callApi(routes.setCallSid, { params: { id: callId }, body: { twilioCallSid } }),
+  status: (callSid: string, signal?: AbortSignal) => callApi(routes.getCallStatus, { params: { callSid } }, signal ? { signal } : {}),
+  feedback: (callId: string, body: CallFeedbackInput) => callApi(routes.sendCallFeedback, { params: { id: callId }, body }),
+};

@@ -1,0 +1,134 @@
+// Calls (spec §3 calls, §7 Calls): the token of the calling device, starting a call, its status and history.
+import { Type, type Static } from '@sinclair/typebox';
+import { E164, IdParams, Money, NoContent, Nullable, OneOf, RatePerMinute, Timestamp, Uuid } from '../values.ts';
+import { callDirections, callFeedbackIssues, callingMethods, callStatuses } from './rules.ts';
+
+export const CallStatus = OneOf(callStatuses);
+
+/**
+ * GET /api/twilio/token (spec §7: {token}): an access token for the calling device (1 hour), its identity and
+ * expiry, and which device it is for: `twilio` (load @twilio/voice-sdk) or `simulator` (the app's carrier simulator).
+ */
+export const CallingToken = Type.Object(
+  {
+    token: Type.String(),
+    identity: Type.String(),
+    expiresAt: Timestamp,
+    device: OneOf(['twilio', 'simulator']),
+  },
+  { additionalProperties: false },
+);
+export type CallingToken = Static<typeof CallingToken>;
+
+export const CallStartInput = Type.Object(
+  {
+    destinationNumber: Type.String({ maxLength: 64, error: 'Please enter a phone number' }),
+    /** The caller ID: null or absent for the public number. */
+    fromNumber: Type.Optional(Nullable(Type.String({ maxLength: 32 }))),
+  },
+  { additionalProperties: false },
+);
+export type CallStartInput = Static<typeof CallStartInput>;
+
+/** spec §3 'Call start response': rate (price per minute) and callId, plus what the dialer shows and limits. */
+export const CallStarted = Type.Object(
+  {
+    callId: Uuid,
+    /** Price per minute of the destination. */
+    rate: RatePerMinute,
+    connectionFee: Money,
+    /** How long the call may last: what the balance pays for, at most the carrier's limit. */
+    maxDurationSeconds: Type.Integer({ minimum: 1 }),
+    destinationNumber: E164,
+    fromNumber: E164,
+    callingMethod: OneOf(callingMethods),
+  },
+  { additionalProperties: false },
+);
+export type CallStarted = Static<typeof CallStarted>;
+
+export const CallSidInput = Type.Object(
+  { twilioCallSid: Type.String({ pattern: '^CA[0-9a-fA-F]{32}$', error: 'twilioCallSid must be a call SID (CA and 32 hex digits)' }) },
+  { additionalProperties: false },
+);
+
+export const CallSidParams = Type.Object({ callSid: Type.String() });
+
+/** spec §3 'Call status response'. */
+export const CallStatusResponse = Type.Object(
+  {
+    status: CallStatus,
+    /** Seconds. */
+    duration: Type.Integer({ minimum: 0 }),
+    cost: Money,
+  },
+  { additionalProperties: false },
+);
+export type CallStatusResponse = Static<typeof CallStatusResponse>;
+
+/** How a call's cost was made: connection fee + price per minute × billed minutes, rounded once to the cent. */
+export const CallCostItems = Type.Object(
+  {
+    matchedPrefix: Type.String(),
+    /** The rate's name and country ("United Kingdom — Mobile"). */
+    rateName: Type.String(),
+    rate: RatePerMinute,
+    connectionFee: Money,
+    initialIncrement: Type.Integer(),
+    increment: Type.Integer(),
+    billedSeconds: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+export type CallCostItems = Static<typeof CallCostItems>;
+
+export const Call = Type.Object(
+  {
+    id: Uuid,
+    destinationNumber: Type.String(),
+    fromNumber: Nullable(Type.String()),
+    status: CallStatus,
+    callingMethod: Nullable(OneOf(callingMethods)),
+    callDirection: OneOf(callDirections),
+    /** Seconds. */
+    duration: Type.Integer({ minimum: 0 }),
+    /** What the call cost (0.00 for calls never answered and for incoming calls). */
+    cost: Money,
+    rate: Nullable(RatePerMinute),
+    startTime: Nullable(Timestamp),
+    endTime: Nullable(Timestamp),
+    endReason: Nullable(Type.String()),
+    createdAt: Timestamp,
+    /** Null until the call is settled (and for calls without a rate). */
+    costItems: Nullable(CallCostItems),
+    feedbackScore: Nullable(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type Call = Static<typeof Call>;
+
+export const CallPage = Type.Object({ items: Type.Array(Call), nextCursor: Nullable(Type.String()) }, { additionalProperties: false });
+export type CallPage = Static<typeof CallPage>;
+
+export const CallListQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ error: 'cursor must be a nextCursor of an earlier page' })),
+  limit: Type.Optional(Type.String({ pattern: '^[1-9][0-9]?$|^100$', error: 'limit must be a whole number from 1 to 100' })),
+});
+
+export const CallFeedbackInput = Type.Object(
+  {
+    score: Type.Integer({ minimum: 1, maximum: 5, error: 'The score must be 1 to 5' }),
+    issue: Type.Optional(Nullable(OneOf(callFeedbackIssues, { error: `The issue must be one of ${callFeedbackIssues.join(', ')}` }))),
+  },
+  { additionalProperties: false },
+);
+export type CallFeedbackInput = Static<typeof CallFeedbackInput>;
+
+export const callSchemas = {
+  getCallingToken: { response: { 200: CallingToken } },
+  startCall: { body: CallStartInput, response: { 201: CallStarted } },
+  setCallSid: { params: IdParams, body: CallSidInput, response: { 204: NoContent } },
+  getCallStatus: { params: CallSidParams, response: { 200: CallStatusResponse } },
+  listCalls: { query: CallListQuery, response: { 200: CallPage } },
+  sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
+};
