@@ -1,0 +1,53 @@
+// The carrier simulator's voice side (no Twilio keys): the wire between the browser's simulator device
+// (mfe-dialer/src/calling/simulator-device.ts) and the simulator (api/src/modules/twilio-simulator/voice*.ts).
+// Twilio's own device speaks a private signalling protocol; this one is ours, plain HTTP + Server-Sent Events,
+// and only exists when the app runs without Twilio keys. Plain data, safe for browser bundles.
+//
+// Every request carries the device's access token (GET /api/twilio/token): `Authorization: Bearer <jwt>`, or
+// `?token=<jwt>` for the event stream (EventSource cannot send headers). The simulator verifies it as Twilio does
+// (HS256 signed with the API key secret, iss = the API key SID, sub = the account, not expired; the Voice grant's
+// outgoing application for placing calls, `incoming.allow` for receiving them). Failures answer
+// `{ code, message }` with 401 (code 20101 invalid, 20104 expired) and end the event stream with an `error` event.
+//
+//   GET  {base}/events?token=…          SSE. Open = registered for incoming calls as the token's identity.
+//                                        Events (event name → JSON data): SimulatorEvent below. A comment
+//                                        line every 15 s keeps it open.
+//   POST {base}/calls                   {params: {To, callId, …}} → 201 {callSid, parameters}: places a call. The
+//                                        simulator POSTs the TwiML App's Voice URL (the app's /webhooks/twilio/voice)
+//                                        as Twilio does, follows its TwiML (<Dial callerId timeLimit><Number
+//                                        statusCallback …>), and sends the Number's signed status callbacks.
+//                                        409 {code: 31005} while this identity has a call in progress.
+//   POST {base}/calls/{CA…}/hangup      → 204: the device hangs up (or cancels while ringing).
+//   POST {base}/calls/{CA…}/accept      → 204: answers an incoming call.
+//   POST {base}/calls/{CA…}/reject      → 204: rejects an incoming call (the caller hears busy).
+//   POST {base}/calls/{CA…}/digits      {digits} → 204 (0-9 * # w only; 400 otherwise).
+
+export const simulatorVoicePath = '/sim/twilio/voice';
+
+export type SimulatorCallStatus = 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
+
+export type SimulatorEvent =
+  | { type: 'registered'; identity: string }
+  /** A change of one of this identity's calls (the SSE event name is `call`). */
+  | { type: 'call'; callSid: string; status: SimulatorCallStatus; direction: 'OUTGOING' | 'INCOMING' }
+  /** An incoming call for this identity (SSE event `incoming`): accept or reject it by its callSid. */
+  | { type: 'incoming'; callSid: string; parameters: Record<string, string> }
+  /** The stream ends after it (SSE event `error`): 20101 invalid token, 20104 expired. */
+  | { type: 'error'; code: number; message: string };
+
+/**
+ * The documented test destinations, by the last four digits of the number dialled: every other number answers
+ * after about 2 s of ringing and echoes the caller's microphone back until either side hangs up or the call's
+ * time limit (the TwiML's `timeLimit`) is reached.
+ */
+export const simulatorTestDestinations = {
+  /** Rings, then busy (SIP 486). */
+  busy: '0002',
+  /** Rings and nobody answers (no-answer after about 6 s). */
+  noAnswer: '0003',
+  /** Fails at once (e.g. an unreachable network). */
+  failed: '0004',
+} as const;
+
+/** Seconds of ringing before a test destination answers, and before an unanswered one gives up. */
+export const simulatorRingSeconds = { answer: 2, noAnswer: 6, incomingNoAnswer: 30 } as const;
