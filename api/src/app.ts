@@ -13,6 +13,7 @@ import { rates } from './modules/rates/index.ts';
 import { stripeSimulator } from './modules/stripe-simulator/index.ts';
 import { twilioSimulator } from './modules/twilio-simulator/index.ts';
 import { numbers } from './modules/numbers/index.ts';
+import { calls } from './modules/calls/index.ts';
 import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
@@ -56,7 +57,10 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
       app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
     }
     app.use(rates({ service: services.rates }));
-    if (services.telephony) app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
+    if (services.telephony) {
+      app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
+      app.use(calls({ verifier: auth.verifier, db, rates: services.rates, telephony: services.telephony, twilio: config.twilio }));
+    }
     // the local Stripe stand-in, never when the real Stripe is configured
     if (config.stripe.secretKey === null && services.stripeSimulator) {
       app.use(stripeSimulator(services.stripeSimulator));

@@ -1,0 +1,133 @@
+// The user's calls (RLS: their own, not deleted): the Recent Calls pages with each call's itemised cost, the
+// status of one call by its SID (the dialer's backup poll), linking the carrier's SID, and the rating after a call.
+import type { Call, CallFeedbackInput, CallPage, CallStatusResponse } from '@ringwise/contract/schemas';
+import { isTerminalCallStatus } from '@ringwise/contract/calls';
+import { isoUtcSql, type Database, type Sql } from '../../db/database.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { decodeCursor, encodeCursor } from '../billing/transactions.ts';
+
+export const defaultCallPageSize = 25;
+
+interface CallRow {
+  id: string;
+  destination_number: string;
+  from_number: string | null;
+  status: Call['status'];
+  calling_method: Call['callingMethod'];
+  call_direction: Call['callDirection'];
+  duration: number | null;
+  cost: string | null;
+  rate: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  end_reason: string | null;
+  created_at: string;
+  matched_prefix: string | null;
+  rate_name: string | null;
+  connection_fee: string | null;
+  initial_increment: number | null;
+  increment: number | null;
+  billed_seconds: number | null;
+  settled: boolean;
+  feedback_score: number | null;
+}
+
+const callColumns = `id, destination_number, from_number, status, calling_method, call_direction, duration, cost::text as cost,
+  rate::text as rate, ${isoUtcSql('start_time')} as start_time, ${isoUtcSql('end_time')} as end_time, end_reason,
+  ${isoUtcSql('created_at')} as created_at, matched_prefix, rate_name, round(connection_fee, 2)::text as connection_fee,
+  initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score`;
+
+function toCall(row: CallRow): Call {
+  const itemised =
+    row.settled && row.matched_prefix !== null && row.rate !== null && row.initial_increment !== null && row.increment !== null
+      ? {
+          matchedPrefix: row.matched_prefix,
+          rateName: row.rate_name ?? '',
+          rate: row.rate,
+          connectionFee: row.connection_fee ?? '0.00',
+          initialIncrement: row.initial_increment,
+          increment: row.increment,
+          billedSeconds: row.billed_seconds ?? 0,
+        }
+      : null;
+  return {
+    id: row.id,
+    destinationNumber: row.destination_number,
+    fromNumber: row.from_number,
+    status: row.status,
+    callingMethod: row.calling_method,
+    callDirection: row.call_direction,
+    duration: row.duration ?? 0,
+    cost: row.cost ?? '0.00',
+    rate: row.rate,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    endReason: row.end_reason,
+    createdAt: row.created_at,
+    costItems: itemised,
+    feedbackScore: row.feedback_score,
+  };
+}
+
+export async function listCalls(sql: Sql, query: { cursor?: string; limit?: string }): Promise<CallPage> {
+  const limit = query.limit ? Number(query.limit) : defaultCallPageSize;
+  const params: unknown[] = [limit + 1];
+  let where = '';
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    params.push(cursor.createdAt, cursor.id);
+    where = 'where (created_at, id) < ($2::timestamptz, $3::uuid)';
+  }
+  const rows = await sql.query<CallRow>(`select ${callColumns} from public.calls ${where} order by created_at desc, id desc limit $1`, params);
+  const items = rows.slice(0, limit).map(toCall);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+const callNotFound = () => new HttpError(404, 'not_found', 'Call not found');
+
+/** GET /api/calls/status/{callSid}: by the SID the device knows (or its dialled leg's). */
+export async function callStatus(sql: Sql, callSid: string): Promise<CallStatusResponse> {
+  if (!/^CA[0-9a-fA-F]{32}$/.test(callSid)) throw callNotFound();
+  const [row] = await sql.query<{ status: CallStatusResponse['status']; duration: number | null; cost: string | null }>(
+    `select status, duration, cost::text as cost from public.calls where twilio_call_sid = $1 or dial_call_sid = $1 limit 1`,
+    [callSid],
+  );
+  if (!row) throw callNotFound();
+  return { status: row.status, duration: row.duration ?? 0, cost: row.cost ?? '0.00' };
+}
+
+type Privileged = Pick<Database, 'privileged'>;
+
+/** PATCH /api/calls/{id}/sid: the device's call SID (the voice webhook links it too; both must agree). The user's
+ *  role reads calls but writes none: ownership is checked in their transaction, the link made by privileged code. */
+export async function linkCallSid(sql: Sql, db: Privileged, id: string, callSid: string): Promise<void> {
+  if (!isUuid(id)) throw callNotFound();
+  const [row] = await sql.query<{ twilio_call_sid: string | null }>('select twilio_call_sid from public.calls where id = $1', [id]);
+  if (!row) throw callNotFound();
+  if (row.twilio_call_sid === callSid) return;
+  if (row.twilio_call_sid !== null) throw new HttpError(409, 'conflict', 'This call is already linked to another call SID.');
+  try {
+    await db.privileged((p) => p.query('update public.calls set twilio_call_sid = coalesce(twilio_call_sid, $2) where id = $1', [id, callSid]));
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'conflict', 'That call SID belongs to another call.');
+    throw error;
+  }
+}
+
+/** POST /api/calls/{id}/feedback: once per call, after it ended. */
+export async function recordFeedback(sql: Sql, db: Privileged, id: string, input: CallFeedbackInput): Promise<void> {
+  if (!isUuid(id)) throw callNotFound();
+  const [row] = await sql.query<{ status: string; feedback_at: string | null }>('select status, feedback_at from public.calls where id = $1', [id]);
+  if (!row) throw callNotFound();
+  if (!isTerminalCallStatus(row.status)) throw new HttpError(409, 'conflict', 'You can rate a call once it has ended.');
+  const updated = await db.privileged((p) =>
+    p.query(`update public.calls set feedback_score = $2, feedback_issue = $3, feedback_at = now() where id = $1 and feedback_at is null returning id`, [
+      id,
+      input.score,
+      input.issue ?? null,
+    ]),
+  );
+  if (updated.length === 0) throw new HttpError(409, 'conflict', 'You have already rated this call.');
+}

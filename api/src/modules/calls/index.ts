@@ -1,0 +1,90 @@
+// Calling (spec §7 Calls; issue: calling):
+//   GET   /api/twilio/token                → {token, identity, expiresAt, device}
+//   POST  /api/calls/start                 → 201 {callId, rate, connectionFee, maxDurationSeconds, …}; 402 insufficient_balance,
+//                                            409 call_in_progress, 400 invalid / premium / no rate / not your caller ID
+//   PATCH /api/calls/{id}/sid              → 204
+//   GET   /api/calls/status/{callSid}      → {status, duration, cost}
+//   GET   /api/calls?cursor=&limit=        → CallPage (newest first)
+//   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
+//   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
+import { Elysia } from 'elysia';
+import { routes } from '@ringwise/contract/routes';
+import { routeSchemas } from '@ringwise/contract/schemas';
+import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
+import type { TwilioConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { TelephonyServices } from '../../telephony/twilio-client.ts';
+import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
+import type { RateService } from '../rates/service.ts';
+import { callStatus, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { startCall } from './start.ts';
+import { callingToken } from './token.ts';
+import { answerIncoming, answerOutgoing, recordStatus, voicePaths } from './voice.ts';
+
+export interface CallsOptions extends AuthPluginOptions {
+  db: Pick<Database, 'asUser' | 'privileged'>;
+  rates: Pick<RateService, 'match'>;
+  telephony: TelephonyServices;
+  twilio: TwilioConfig;
+}
+
+const twiml = (set: { headers: Record<string, string | number> }, body: string) => {
+  set.headers['content-type'] = 'text/xml; charset=utf-8';
+  return body;
+};
+
+export const calls = (options: CallsOptions) => {
+  const { db, telephony } = options;
+  const starting = { db, rates: options.rates, publicNumber: options.twilio.publicNumber };
+  return new Elysia({ name: 'module.calls' })
+    .use(authPlugin(options))
+    .get(routes.getCallingToken.path, ({ user, set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return callingToken(options.twilio, user.id);
+    }, { auth: true, ...routeSchemas.getCallingToken })
+    .post(
+      routes.startCall.path,
+      async ({ user, body, set }) => {
+        const started = await startCall(starting, user.id, body);
+        set.status = 201;
+        return started;
+      },
+      { auth: true, ...routeSchemas.startCall },
+    )
+    .patch(
+      routes.setCallSid.path,
+      async ({ db: userDb, params, body, set }) => {
+        await userDb.run((sql) => linkCallSid(sql, db, params.id, body.twilioCallSid));
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.setCallSid },
+    )
+    .get(routes.getCallStatus.path, ({ db: userDb, params }) => userDb.run((sql) => callStatus(sql, params.callSid)), {
+      auth: true,
+      ...routeSchemas.getCallStatus,
+    })
+    .get(routes.listCalls.path, ({ db: userDb, query }) => userDb.run((sql) => listCalls(sql, query)), { auth: true, ...routeSchemas.listCalls })
+    .post(
+      routes.sendCallFeedback.path,
+      async ({ db: userDb, params, body, set }) => {
+        await userDb.run((sql) => recordFeedback(sql, db, params.id, body));
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.sendCallFeedback },
+    )
+    .post(voicePaths.voice, async ({ request, set }) => twiml(set, await answerOutgoing(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
+      parse: 'none',
+    })
+    .post(
+      voicePaths.status,
+      async ({ request, set }) => {
+        const form = await verifiedTwilioForm(request, telephony);
+        await recordStatus(db, new URL(request.url).searchParams.get('callId'), form);
+        set.status = 204;
+      },
+      { parse: 'none' },
+    )
+    .post(voicePaths.incoming, async ({ request, set }) => twiml(set, await answerIncoming(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
+      parse: 'none',
+    });
+};

@@ -1,0 +1,106 @@
+// The status callbacks of a call's leg (ARCHITECTURE.md §4: any order, possibly twice): a status machine that
+// only moves forward (queued → ringing → in-progress → a final status) and never leaves a final status, and the
+// settlement, once, when the call ends: its cost from the rate kept on the call (cost.ts), one call_charge entry,
+// the hold released (private.settle_call, which is idempotent).
+import { moneyOf } from '@ringwise/contract/decimal';
+import { isTerminalCallStatus } from '@ringwise/contract/calls';
+import type { Database, Sql } from '../../db/database.ts';
+import { billedSecondsOf, callCostCents, maxCallSeconds } from './cost.ts';
+
+/** Twilio's CallStatus values of a leg, as our call statuses. */
+const knownStatuses = new Set(['queued', 'initiated', 'ringing', 'in-progress', 'answered', 'completed', 'busy', 'no-answer', 'failed', 'canceled']);
+
+export function callStatusOf(twilioStatus: string | undefined): string | null {
+  if (!twilioStatus || !knownStatuses.has(twilioStatus)) return null;
+  if (twilioStatus === 'initiated') return 'queued';
+  if (twilioStatus === 'answered') return 'in-progress';
+  return twilioStatus;
+}
+
+const rank = (status: string) => (status === 'queued' ? 0 : status === 'ringing' ? 1 : status === 'in-progress' ? 2 : 3);
+
+interface CallRow {
+  id: string;
+  status: string;
+  call_direction: 'outbound' | 'inbound';
+  price: string | null;
+  connection_fee: string | null;
+  initial_increment: number | null;
+  increment: number | null;
+  max_duration_seconds: number | null;
+  hold_amount: string;
+  answered: boolean;
+  settled: boolean;
+}
+
+export interface StatusUpdate {
+  callId: string;
+  status: string;
+  /** The leg's SID (the <Number>'s child call). */
+  legSid?: string | null;
+  /** CallDuration of a final callback, seconds. */
+  duration?: number | null;
+  /** Why it ended, for the record (SipResponseCode, DialCallStatus, …). */
+  endReason?: string | null;
+}
+
+export type StatusOutcome = 'ignored' | 'moved' | 'settled' | 'unknown-call';
+
+/** Applies one status callback in one transaction (the call row locked): moves the status forward, settles at the end. */
+export async function applyCallStatus(db: Pick<Database, 'privileged'>, update: StatusUpdate): Promise<StatusOutcome> {
+  return db.privileged(async (sql) => {
+    const [call] = await sql.query<CallRow>(
+      `select id, status, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
+              max_duration_seconds, hold_amount::text as hold_amount, answered_at is not null as answered, settled_at is not null as settled
+       from public.calls where id = $1 for update`,
+      [update.callId],
+    );
+    if (!call) return 'unknown-call';
+    if (call.settled || rank(update.status) <= rank(call.status)) {
+      // a duplicate or a late arrival: a final status never changes, an earlier one is history
+      if (update.legSid) await sql.query('update public.calls set dial_call_sid = coalesce(dial_call_sid, $2) where id = $1', [call.id, update.legSid]);
+      return 'ignored';
+    }
+    if (!isTerminalCallStatus(update.status)) {
+      await sql.query(
+        `update public.calls set status = $2, dial_call_sid = coalesce(dial_call_sid, $3),
+           answered_at = case when $2 = 'in-progress' then coalesce(answered_at, now()) else answered_at end,
+           start_time = case when $2 = 'in-progress' then coalesce(start_time, now()) else start_time end
+         where id = $1`,
+        [call.id, update.status, update.legSid ?? null],
+      );
+      return 'moved';
+    }
+    await settle(sql, call, update);
+    return 'settled';
+  });
+}
+
+async function settle(sql: Sql, call: CallRow, update: StatusUpdate): Promise<void> {
+  const reported = Math.max(0, Math.floor(update.duration ?? 0));
+  // answered: it was in progress, or it completed with time on it (callbacks can arrive out of order)
+  const answered = update.status === 'completed' && (call.answered || reported > 0);
+  const limit = call.max_duration_seconds ?? maxCallSeconds;
+  const duration = answered ? Math.min(reported, limit) : 0;
+  let costCents = 0n;
+  let billed = 0;
+  if (answered && call.call_direction === 'outbound' && call.price !== null && call.initial_increment !== null && call.increment !== null) {
+    const pricing = {
+      pricePerMinute: call.price,
+      connectionFee: call.connection_fee ?? '0',
+      initialIncrement: call.initial_increment,
+      increment: call.increment,
+    };
+    costCents = callCostCents(pricing, duration, true);
+    billed = billedSecondsOf(duration, call.initial_increment, call.increment);
+  }
+  if (update.legSid) await sql.query('update public.calls set dial_call_sid = coalesce(dial_call_sid, $2) where id = $1', [call.id, update.legSid]);
+  await sql.query('select private.settle_call($1, $2, $3, $4, $5, $6)', [
+    call.id,
+    update.status,
+    duration,
+    billed,
+    moneyOf(costCents),
+    update.endReason ?? (update.status === 'completed' ? 'hangup' : update.status),
+  ]);
+}

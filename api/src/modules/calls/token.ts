@@ -1,0 +1,24 @@
+// GET /api/twilio/token: the browser device's access token, made with the SDK's AccessToken and a Voice grant
+// (identity = the user's id, the TwiML App for outgoing calls, incoming allowed, 1 hour). With the carrier
+// simulator the same code signs it with the simulator's dev API key, which the simulator verifies.
+import twilio from 'twilio';
+import type { CallingToken } from '@ringwise/contract/schemas';
+import type { TwilioConfig } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+export const tokenTtlSeconds = 3600;
+
+export function callingToken(config: TwilioConfig, userId: string, now = Date.now()): CallingToken {
+  const { apiKeySid, apiKeySecret, twimlAppSid } = config;
+  if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
+    throw new HttpError(503, 'unavailable', 'Calling is not set up yet. Please try again later.');
+  }
+  const token = new twilio.jwt.AccessToken(config.accountSid, apiKeySid, apiKeySecret, { identity: userId, ttl: tokenTtlSeconds });
+  token.addGrant(new twilio.jwt.AccessToken.VoiceGrant({ outgoingApplicationSid: twimlAppSid, incomingAllow: true }));
+  return {
+    token: token.toJwt(),
+    identity: userId,
+    expiresAt: new Date(now + tokenTtlSeconds * 1000).toISOString(),
+    device: config.live ? 'twilio' : 'simulator',
+  };
+}

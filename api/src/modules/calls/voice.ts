@@ -1,0 +1,96 @@
+// The carrier's calls into the app (ARCHITECTURE.md §4), each signed (telephony/webhook-signature.ts):
+//   POST /webhooks/twilio/voice     the TwiML App's Voice URL: the browser's call, answered with
+//                                   <Dial callerId timeLimit answerOnBridge><Number statusCallback …>destination</Number></Dial>
+//   POST /webhooks/twilio/status    the <Number>'s (or <Client>'s) status callbacks: applyCallStatus
+//   POST /webhooks/twilio/incoming  the Voice URL of purchased numbers: rings the owner's browser (<Dial><Client>),
+//                                   or a polite message for a number nobody holds
+import twilio from 'twilio';
+import type { Database } from '../../db/database.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { callStatusOf, applyCallStatus, type StatusOutcome } from './settle.ts';
+
+const { VoiceResponse } = twilio.twiml;
+
+export const voicePaths = { voice: '/webhooks/twilio/voice', status: '/webhooks/twilio/status', incoming: '/webhooks/twilio/incoming' } as const;
+
+/** The <Number>'s events we follow. */
+const statusEvents = ['initiated', 'ringing', 'answered', 'completed'] as const;
+
+const spoken = (text: string) => {
+  const response = new VoiceResponse();
+  response.say(text);
+  response.hangup();
+  return response.toString();
+};
+
+export const notAvailableMessage = 'Sorry, this call cannot be connected. Please try again from the Ringwise app.';
+export const numberNotInServiceMessage = 'Thank you for calling. The number you have dialled is not in service. Goodbye.';
+
+interface OutgoingCall {
+  id: string;
+  user_id: string;
+  destination_number: string;
+  from_number: string;
+  max_duration_seconds: number;
+  twilio_call_sid: string | null;
+}
+
+/** The voice webhook: the call the browser started (its `callId` parameter), dialled with its caller ID and time limit. */
+export async function answerOutgoing(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
+  const callId = form.callId ?? '';
+  const identity = (form.From ?? form.Caller ?? '').replace(/^client:/, '');
+  const callSid = form.CallSid ?? '';
+  if (!isUuid(callId) || !/^CA[0-9a-fA-F]{32}$/.test(callSid)) return spoken(notAvailableMessage);
+  const [call] = await db.privileged((sql) =>
+    sql.query<OutgoingCall>(
+      `update public.calls set twilio_call_sid = coalesce(twilio_call_sid, $3)
+       where id = $1 and user_id::text = $2 and call_direction = 'outbound' and status = 'queued'
+         and (twilio_call_sid is null or twilio_call_sid = $3)
+       returning id, user_id, destination_number, from_number, max_duration_seconds, twilio_call_sid`,
+      [callId, identity, callSid],
+    ),
+  );
+  if (!call) return spoken(notAvailableMessage);
+  const response = new VoiceResponse();
+  const dial = response.dial({ callerId: call.from_number, timeLimit: call.max_duration_seconds, answerOnBridge: true });
+  dial.number(
+    { statusCallback: `${publicUrl}${voicePaths.status}?callId=${call.id}`, statusCallbackEvent: [...statusEvents], statusCallbackMethod: 'POST' },
+    call.destination_number,
+  );
+  return response.toString();
+}
+
+/** A status callback: which call (the URL's callId), its leg's status and, at the end, its duration. */
+export async function recordStatus(db: Pick<Database, 'privileged'>, callId: string | null, form: Record<string, string>): Promise<StatusOutcome> {
+  const status = callStatusOf(form.CallStatus);
+  if (!callId || !isUuid(callId) || status === null) return 'ignored';
+  const duration = form.CallDuration !== undefined && /^\d+$/.test(form.CallDuration) ? Number(form.CallDuration) : null;
+  const endReason = form.SipResponseCode ? `${status} (SIP ${form.SipResponseCode})` : null;
+  return applyCallStatus(db, { callId, status, legSid: form.CallSid ?? null, duration, endReason });
+}
+
+/** A call to a purchased number: the owner's browser rings (their identity is their user id). */
+export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
+  const to = form.To ?? form.Called ?? '';
+  const from = form.From ?? form.Caller ?? '';
+  const [owner] = await db.privileged((sql) =>
+    sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`, [to]),
+  );
+  if (!owner) return spoken(numberNotInServiceMessage);
+  const [call] = await db.privileged((sql) =>
+    sql.query<{ id: string }>(
+      `insert into public.calls (user_id, twilio_call_sid, destination_number, from_number, status, call_direction, calling_method, cost)
+       values ($1, $2, $3, $4, 'ringing', 'inbound', 'virtual', 0)
+       on conflict (twilio_call_sid) do update set updated_at = now()
+       returning id`,
+      [owner.user_id, /^CA[0-9a-fA-F]{32}$/.test(form.CallSid ?? '') ? form.CallSid : null, to, from || 'unknown'],
+    ),
+  );
+  const response = new VoiceResponse();
+  const dial = response.dial({ answerOnBridge: true, timeout: 30 });
+  dial.client(
+    { statusCallback: `${publicUrl}${voicePaths.status}?callId=${call!.id}`, statusCallbackEvent: [...statusEvents], statusCallbackMethod: 'POST' },
+    owner.user_id,
+  );
+  return response.toString();
+}
