@@ -7,7 +7,7 @@ alter table public.users add column held numeric(10, 2) not null default 0 check
 comment on column public.users.held is 'Money held by calls in progress (what each may cost up to its time limit). Charges other than a call''s own settlement may only use balance - held. Privileged code only.';
 
 alter table public.calls
-  add column rate_id uuid,
+  add column rate_id bigint,
   add column matched_prefix text,
   add column rate_name text,
   add column connection_fee numeric(10, 6) check (connection_fee >= 0),
