@@ -42,6 +42,7 @@ set search_path = ''
 as $$
   select case p_status when 'queued' then 0 when 'ringing' then 1 when 'in-progress' then 2 else 3 end;
 $$;
+revoke all on function private.call_status_rank(text) from public, anon, authenticated;
 
 -- the ledger: a charge may not use money held by calls in progress (a call's own settlement releases its hold first)
 create or replace function private.post_ledger_entry(
