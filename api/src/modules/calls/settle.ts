@@ -17,8 +17,6 @@ export function callStatusOf(twilioStatus: string | undefined): string | null {
   return twilioStatus;
 }
 
-const rank = (status: string) => (status === 'queued' ? 0 : status === 'ringing' ? 1 : status === 'in-progress' ? 2 : 3);
-
 interface CallRow {
   id: string;
   status: string;
@@ -46,9 +44,21 @@ export interface StatusUpdate {
 
 export type StatusOutcome = 'ignored' | 'moved' | 'settled' | 'unknown-call';
 
-/** Applies one status callback in one transaction (the call row locked): moves the status forward, settles at the end. */
+/** Applies one status callback in one transaction: moves the status forward, settles at the end. */
 export async function applyCallStatus(db: Pick<Database, 'privileged'>, update: StatusUpdate): Promise<StatusOutcome> {
   return db.privileged(async (sql) => {
+    if (!isTerminalCallStatus(update.status)) {
+      // one statement: only forward, never after the end (a duplicate or a late arrival changes nothing)
+      const moved = await sql.query(
+        `update public.calls set status = $2, dial_call_sid = coalesce(dial_call_sid, $3),
+           answered_at = case when $2 = 'in-progress' then coalesce(answered_at, now()) else answered_at end,
+           start_time = case when $2 = 'in-progress' then coalesce(start_time, now()) else start_time end
+         where id = $1 and settled_at is null and private.call_status_rank(status) < private.call_status_rank($2)
+         returning id`,
+        [update.callId, update.status, update.legSid ?? null],
+      );
+      return moved.length > 0 ? 'moved' : 'ignored';
+    }
     const [call] = await sql.query<CallRow>(
       `select id, status, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
               max_duration_seconds, hold_amount::text as hold_amount, answered_at is not null as answered, settled_at is not null as settled
@@ -56,21 +66,7 @@ export async function applyCallStatus(db: Pick<Database, 'privileged'>, update: 
       [update.callId],
     );
     if (!call) return 'unknown-call';
-    if (call.settled || rank(update.status) <= rank(call.status)) {
-      // a duplicate or a late arrival: a final status never changes, an earlier one is history
-      if (update.legSid) await sql.query('update public.calls set dial_call_sid = coalesce(dial_call_sid, $2) where id = $1', [call.id, update.legSid]);
-      return 'ignored';
-    }
-    if (!isTerminalCallStatus(update.status)) {
-      await sql.query(
-        `update public.calls set status = $2, dial_call_sid = coalesce(dial_call_sid, $3),
-           answered_at = case when $2 = 'in-progress' then coalesce(answered_at, now()) else answered_at end,
-           start_time = case when $2 = 'in-progress' then coalesce(start_time, now()) else start_time end
-         where id = $1`,
-        [call.id, update.status, update.legSid ?? null],
-      );
-      return 'moved';
-    }
+    if (call.settled) return 'ignored';
     await settle(sql, call, update);
     return 'settled';
   });
