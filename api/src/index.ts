@@ -24,6 +24,7 @@ const app = createApp(config, { services, marketingRenderer }).listen(config.por
 // auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
 services.billingJobs?.start();
 services.numberRenewals?.start();
+services.callSweeper?.start();
 
 console.log(
   `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
@@ -36,6 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await app.stop();
     await services.billingJobs?.stop();
     await services.numberRenewals?.stop();
+    await services.callSweeper?.stop();
     services.stripeSimulator?.events.close();
     services.rates.close();
     await services.db.close();

@@ -10,6 +10,7 @@ import { defaultRateLimits, type RateLimits } from './modules/auth-server/servic
 import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
 import { createNumberRenewals, type NumberRenewals } from './modules/numbers/renewals.ts';
+import { createCallSweeper, type CallSweeper } from './modules/calls/sweeper.ts';
 import { createMinutesEstimator } from './modules/billing/minutes.ts';
 import { loadMailConfig } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -25,6 +26,8 @@ export interface ApiServices {
   db: Database;
   /** The billing jobs (auto-recharge, e-mails) the ledger creates; run by every api process. */
   billingJobs?: BillingJobs;
+  /** Ends calls whose carrier never reported an end (releases their holds); run by every api process. */
+  callSweeper?: CallSweeper;
   /** Monthly renewals of virtual numbers (and the clean-up of purchases that died); run by every api process. */
   numberRenewals?: NumberRenewals;
   /** Where e-mail goes: SMTP_URL, or .eml files in DATA_DIR/mail. */
@@ -103,7 +106,8 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
   const numberRenewals = telephonyServices.telephony
     ? createNumberRenewals({ db, twilio: telephonyServices.telephony.twilio, onJobs: () => billingJobs?.kick() })
     : undefined;
-  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, mailer };
+  const callSweeper = createCallSweeper(db, telephonyServices.telephony?.twilio ?? null);
+  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, callSweeper, mailer };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import type { RateService } from '../rates/service.ts';
 import { affordableCall, costCentsOfBilled, type CallPricing } from './cost.ts';
+import { sweepStaleCalls } from './sweeper.ts';
 
 export interface StartCallServices {
   db: Pick<Database, 'privileged'>;
@@ -93,6 +94,8 @@ export async function startCall(services: StartCallServices, userId: string, inp
     increment: match.increment,
   };
   const firstCharge = costCentsOfBilled(pricing, pricing.initialIncrement);
+  // a call of this user that never connected (the page closed mid-start) does not block this one
+  await sweepStaleCalls(services.db, null, userId);
 
   return services.db.privileged(async (sql) => {
     const [user] = await sql.query<{ available_cents: string; balance: string }>(
