@@ -167,9 +167,15 @@ export class VoiceSimulator {
     return this.#streams.get(identity)?.size ?? 0;
   }
 
-  /** Resolves once no webhook, status callback or database write is pending (timers may still be). */
+  /** Resolves once no webhook, status callback or database write is pending (live calls may still wait for
+   *  their timers or devices). */
   async settle(): Promise<void> {
-    while (this.#work.size > 0) await Promise.allSettled(this.#work);
+    do {
+      while (this.#work.size > 0) await Promise.allSettled(this.#work);
+      await this.#options.callbacks.flush();
+      // a webhook's answer may have started more work
+      await Bun.sleep(0);
+    } while (this.#work.size > 0);
   }
 
   /** Ends every live call and closes every stream (shutdown, tests). */
@@ -278,7 +284,7 @@ export class VoiceSimulator {
     };
     for (const [key, value] of Object.entries(params)) fields[key] = value;
     const call = this.#newCall({ sid, direction: 'outbound', identity, from, to: params.To ?? '', fields });
-    this.#track(
+    this.#run(
       (async () => {
         if (!voiceUrl) return this.#fail(call, 11200, 'HTTP retrieval failure: the TwiML App has no Voice URL');
         const answer = await this.#options.callbacks.deliver(voiceUrl, 'POST', fields);
@@ -350,7 +356,7 @@ export class VoiceSimulator {
     const call = this.#newCall({ sid, direction: 'inbound', identity: null, from, to, fields });
     const reached = deferred();
     const answer = await this.#options.callbacks.deliver(number.voice_url, number.voice_method, fields);
-    this.#track(this.#follow(call, answer, reached).finally(reached.resolve));
+    this.#run(this.#follow(call, answer, reached).finally(reached.resolve));
     await reached.promise;
     await call.persisted;
     return { ok: true, callSid: sid };
@@ -383,6 +389,12 @@ export class VoiceSimulator {
     return call;
   }
 
+  /** A call's TwiML being followed: it lasts as long as the call, so `settle` does not wait for it. */
+  #run(work: Promise<void>): void {
+    work.catch((error: unknown) => this.#options.log('a voice call failed unexpectedly', error));
+  }
+
+  /** Short work (a status callback, a database write) that `settle` waits for. */
   #track<T>(work: Promise<T>): void {
     const tracked = work.catch((error: unknown) => this.#options.log('a voice call failed unexpectedly', error)).finally(() => this.#work.delete(tracked));
     this.#work.add(tracked);
