@@ -19,7 +19,7 @@ const apiKeySid = config.twilio.apiKeySid as string;
 const apiKeySecret = config.twilio.apiKeySecret as string;
 const twimlAppSid = config.twilio.twimlAppSid as string;
 const voiceBase = `${origin}/sim/twilio/voice`;
-const allEvents = ['initiated', 'ringing', 'answered', 'completed'];
+const allEvents: Array<'initiated' | 'ringing' | 'answered' | 'completed'> = ['initiated', 'ringing', 'answered', 'completed'];
 
 interface Hook {
   path: string;
