@@ -46,6 +46,9 @@ type LegStatus = 'queued' | 'initiated' | 'ringing' | 'in-progress' | 'completed
 const terminalStatuses: ReadonlySet<string> = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
 export const isTerminal = (status: string) => terminalStatuses.has(status);
 
+/** Ended calls a process remembers in memory. */
+const maxRememberedCalls = 500;
+
 /** Seconds a busy test destination rings before it answers busy. */
 export const busyRingSeconds = 1;
 
@@ -385,6 +388,15 @@ export class VoiceSimulator {
   #newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'>): VoiceCall {
     const call: VoiceCall = { ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], errorCode: null, leg: null, persisted: Promise.resolve() };
     this.#calls.set(call.sid, call);
+    // ended calls are kept (for `call`) up to a bound; the table keeps them all
+    if (this.#calls.size > maxRememberedCalls) {
+      for (const old of this.#calls.values()) {
+        if (this.#calls.size <= maxRememberedCalls) break;
+        if (!isTerminal(old.status)) continue;
+        this.#calls.delete(old.sid);
+        if (old.leg) this.#legs.delete(old.leg.sid);
+      }
+    }
     this.#persist(call);
     return call;
   }
