@@ -18,7 +18,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
-import { openTwilioSimulator, type TwilioSimulator } from './modules/twilio-simulator/index.ts';
+import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './modules/twilio-simulator/index.ts';
 import { createPaymentServices, type PaymentServices } from './payments/stripe-client.ts';
 import { createTelephonyServices, type TelephonyServices } from './telephony/twilio-client.ts';
 
@@ -142,6 +142,18 @@ export async function openTelephony(config: ApiConfig, db: Database): Promise<Pi
     accountSid: config.twilio.accountSid,
     authToken: config.twilio.authToken,
     callbackOrigin: `http://127.0.0.1:${config.port}`,
+    ...simulatorCalling(config),
   });
   return { telephony, twilioSimulator };
+}
+
+/** The carrier simulator's voice options of a config: the API key and TwiML App of the browser's tokens, and the
+ *  TwiML App's Voice URL (the app's /webhooks/twilio/voice). */
+export function simulatorCalling(config: Pick<ApiConfig, 'publicUrl' | 'twilio'>): Pick<TwilioSimulatorOptions, 'apiKeySid' | 'apiKeySecret' | 'twimlAppSid' | 'voiceUrl'> {
+  const { apiKeySid, apiKeySecret, twimlAppSid } = config.twilio;
+  return {
+    ...(apiKeySid && apiKeySecret ? { apiKeySid, apiKeySecret } : {}),
+    ...(twimlAppSid ? { twimlAppSid } : {}),
+    voiceUrl: `${config.publicUrl.replace(/\/+$/, '')}/webhooks/twilio/voice`,
+  };
 }

@@ -10,7 +10,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from '../modules/twilio-simulator/index.ts';
 import type { FetchFunction } from '../payments/stripe-client.ts';
-import type { ApiServices } from '../services.ts';
+import { simulatorCalling, type ApiServices } from '../services.ts';
 import { createTelephonyServices, twilioSimulatorPath, type TelephonyServices } from './twilio-client.ts';
 
 export interface TestTelephony {
@@ -27,7 +27,7 @@ export interface TestTelephony {
 export async function createTestTelephony(
   db: Pick<Database, 'privileged'>,
   config: Pick<ApiConfig, 'port' | 'publicUrl' | 'twilio'>,
-  options: Partial<Pick<TwilioSimulatorOptions, 'log' | 'callbackLog' | 'now'>> = {},
+  options: Partial<Pick<TwilioSimulatorOptions, 'log' | 'callbackLog' | 'now' | 'voiceTimeScale' | 'voiceTimers'>> = {},
 ): Promise<TestTelephony> {
   if (config.twilio.live) throw new Error('createTestTelephony is for the simulator: the test config must not set TWILIO_ACCOUNT_SID');
   let target: { handle(request: Request): Promise<Response> } | null = null;
@@ -44,6 +44,9 @@ export async function createTestTelephony(
     callbackLog: options.callbackLog ?? (() => {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.voiceTimeScale !== undefined ? { voiceTimeScale: options.voiceTimeScale } : {}),
+    ...(options.voiceTimers ? { voiceTimers: options.voiceTimers } : {}),
+    ...simulatorCalling(config),
   });
   const telephony = createTelephonyServices(config, { simulatorUrl: `${config.publicUrl}${twilioSimulatorPath}`, fetch: viaApp });
   return {
@@ -54,6 +57,7 @@ export async function createTestTelephony(
       target = app;
     },
     async close() {
+      await twilioSimulator.voice.close();
       await twilioSimulator.callbacks.flush();
     },
   };

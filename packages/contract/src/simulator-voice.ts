@@ -7,7 +7,11 @@
 // `?token=<jwt>` for the event stream (EventSource cannot send headers). The simulator verifies it as Twilio does
 // (HS256 signed with the API key secret, iss = the API key SID, sub = the account, not expired; the Voice grant's
 // outgoing application for placing calls, `incoming.allow` for receiving them). Failures answer
-// `{ code, message }` with 401 (code 20101 invalid, 20104 expired) and end the event stream with an `error` event.
+// `{ code, message }` with 401 (code 20101 invalid, 20104 expired); the event stream (whose 401 body EventSource
+// could not read) answers 200 with one `error` event and ends, as it does when its token expires: the device then
+// closes it (no automatic reconnection) and reconnects with `updateToken`'s token.
+//
+// The voice side is single-process (a dev/test stand-in): the device must reach the process it registered with.
 //
 //   GET  {base}/events?token=…          SSE. Open = registered for incoming calls as the token's identity.
 //                                        Events (event name → JSON data): SimulatorEvent below. A comment
@@ -21,6 +25,9 @@
 //   POST {base}/calls/{CA…}/accept      → 204: answers an incoming call.
 //   POST {base}/calls/{CA…}/reject      → 204: rejects an incoming call (the caller hears busy).
 //   POST {base}/calls/{CA…}/digits      {digits} → 204 (0-9 * # w only; 400 otherwise).
+// Other failures: 404 {code: 20404} for a call that is not this identity's, 409 {code: 31005} to accept/reject a
+// call that no longer rings. The `call` events of an outgoing call carry the parent call's SID (the one `calls`
+// answered); those of an incoming call the SID of its `incoming` event.
 
 export const simulatorVoicePath = '/sim/twilio/voice';
 
@@ -29,7 +36,15 @@ export type SimulatorCallStatus = 'ringing' | 'in-progress' | 'completed' | 'bus
 export type SimulatorEvent =
   | { type: 'registered'; identity: string }
   /** A change of one of this identity's calls (the SSE event name is `call`). */
-  | { type: 'call'; callSid: string; status: SimulatorCallStatus; direction: 'OUTGOING' | 'INCOMING' }
+  | {
+      type: 'call';
+      callSid: string;
+      status: SimulatorCallStatus;
+      direction: 'OUTGOING' | 'INCOMING';
+      /** With `failed` when the app's TwiML could not be followed: 11200 (HTTP retrieval failure), 12100
+       *  (document parse failure), 12200 (a verb the simulator does not know). */
+      errorCode?: number;
+    }
   /** An incoming call for this identity (SSE event `incoming`): accept or reject it by its callSid. */
   | { type: 'incoming'; callSid: string; parameters: Record<string, string> }
   /** The stream ends after it (SSE event `error`): 20101 invalid token, 20104 expired. */

@@ -27,6 +27,12 @@ export interface SentCallback {
   outcome: number | string;
 }
 
+/** What the app answered: the HTTP status (0 after a network failure) and the body. */
+export interface CallbackAnswer {
+  status: number;
+  body: string;
+}
+
 export class CallbackDelivery {
   readonly #options: CallbackDeliveryOptions;
   readonly #pending = new Set<Promise<void>>();
@@ -39,11 +45,20 @@ export class CallbackDelivery {
 
   /** Sends a callback in the background. */
   send(url: string, method: string, params: Record<string, string>): void {
+    void this.deliver(url, method, params);
+  }
+
+  /** Sends a callback and resolves with the app's answer (a voice webhook's TwiML); never rejects: a network
+   *  failure is `{status: 0, body: ''}`. Counted by `flush` like `send`. */
+  deliver(url: string, method: string, params: Record<string, string>): Promise<CallbackAnswer> {
     const verb = method.toUpperCase() === 'GET' ? 'GET' : 'POST';
-    const work = this.#deliver(url, verb, params)
-      .catch((error: unknown) => this.#log(`callback to ${url} failed unexpectedly: ${String(error)}`))
-      .finally(() => this.#pending.delete(work));
-    this.#pending.add(work);
+    const work = this.#deliver(url, verb, params).catch((error: unknown): CallbackAnswer => {
+      this.#log(`callback to ${url} failed unexpectedly: ${String(error)}`);
+      return { status: 0, body: '' };
+    });
+    const tracked = work.then(() => undefined).finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+    return work;
   }
 
   /** Resolves once every callback sent so far has been answered (tests). */
@@ -60,7 +75,7 @@ export class CallbackDelivery {
     return `${callbackOrigin.replace(/\/+$/, '')}${parsed.pathname}${parsed.search}`;
   }
 
-  async #deliver(url: string, method: 'GET' | 'POST', params: Record<string, string>): Promise<void> {
+  async #deliver(url: string, method: 'GET' | 'POST', params: Record<string, string>): Promise<CallbackAnswer> {
     const form = new URLSearchParams(params);
     let signedUrl = url;
     let body: string | undefined;
@@ -74,6 +89,7 @@ export class CallbackDelivery {
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
     const send = this.#options.fetch ?? ((input, init) => fetch(input, init));
     let outcome: number | string;
+    let answer: CallbackAnswer = { status: 0, body: '' };
     try {
       const response = await send(this.target(signedUrl), {
         method,
@@ -81,14 +97,16 @@ export class CallbackDelivery {
         ...(body !== undefined ? { body } : {}),
         signal: AbortSignal.timeout(this.#options.timeoutMs ?? 10_000),
       });
-      await response.arrayBuffer().catch(() => undefined);
+      const text = await response.text().catch(() => '');
       outcome = response.status;
+      answer = { status: response.status, body: text };
       if (!response.ok) this.#log(`callback ${method} ${url} answered HTTP ${response.status}`);
     } catch (error) {
       outcome = error instanceof Error ? error.message : String(error);
       this.#log(`callback ${method} ${url} failed: ${outcome}`);
     }
     this.sent.push({ url, method, params, outcome });
+    return answer;
   }
 
   #log(message: string): void {

@@ -13,10 +13,13 @@ import { createNonce } from '../../plugins/security-headers.ts';
 import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import { searchTypes, type SearchType } from './inventory.ts';
-import { callsSection, isCodeOutcome, notFoundPage, pageCsp, phonePage, phonePath, renderDocument, type HtmlPage } from './pages.ts';
+import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, pageCsp, phonePage, phonePath, renderDocument, type HtmlPage } from './pages.ts';
 import * as service from './service.ts';
 import type { ApiResult, CodeOutcome, PendingCallback, ServiceContext } from './service.ts';
 import * as store from './store.ts';
+import { VoiceRequestError, VoiceSimulator, type VoiceTimers } from './voice.ts';
+import { AccessTokenError } from './access-token.ts';
+import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 
 export { magicNumbers } from './service.ts';
 export type { CodeOutcome } from './service.ts';
@@ -42,12 +45,25 @@ export interface TwilioSimulatorOptions {
   log?: SimulatorLogger;
   /** Where failed callbacks are reported (default: console.warn). */
   callbackLog?: CallbackLogger;
+  /** The API key that signs the browser's access tokens (the voice side verifies them with it) and the TwiML App
+   *  they may place calls through; without them every voice request is refused (20101). */
+  apiKeySid?: string;
+  apiKeySecret?: string;
+  twimlAppSid?: string;
+  /** The TwiML App's Voice URL, as configured: `${publicUrl}/webhooks/twilio/voice`. */
+  voiceUrl?: string;
+  /** Voice time: real milliseconds per simulated millisecond (default 1; tests use e.g. 0.01, so that 2 s of
+   *  ringing take 20 ms), and the timers it runs on (default the global setTimeout). */
+  voiceTimeScale?: number;
+  voiceTimers?: VoiceTimers;
 }
 
 export interface TwilioSimulator {
   readonly options: TwilioSimulatorOptions;
   /** The callbacks: `await simulator.callbacks.flush()` waits for every pending one (tests). */
   readonly callbacks: CallbackDelivery;
+  /** The voice side (voice.ts): live calls of this process, device streams; `settle()` in tests. */
+  readonly voice: VoiceSimulator;
   /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
   enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;
   /** Types a code for one verification call (the phone page's form). */
@@ -69,9 +85,26 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
     if (result.callback) send(callbacks, result.callback);
     return result.outcome;
   }
+  const keys =
+    options.apiKeySid && options.apiKeySecret && options.twimlAppSid
+      ? { accountSid: options.accountSid, apiKeySid: options.apiKeySid, apiKeySecret: options.apiKeySecret, twimlAppSid: options.twimlAppSid }
+      : null;
+  const voiceLog = options.callbackLog ?? ((message: string) => console.warn(`[twilio-simulator] ${message}`));
+  const voice = new VoiceSimulator({
+    db: options.db,
+    accountSid: options.accountSid,
+    keys,
+    voiceUrl: options.voiceUrl ?? null,
+    callbacks,
+    now: clock,
+    ...(options.voiceTimeScale !== undefined ? { timeScale: options.voiceTimeScale } : {}),
+    ...(options.voiceTimers ? { timers: options.voiceTimers } : {}),
+    log: (message, error) => voiceLog(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`),
+  });
   return {
     options,
     callbacks,
+    voice,
     enterValidationCode: (phoneNumber, code) => enter((sql) => store.lockPendingRequestOf(sql, phoneNumber), code),
     enterCodeFor: (requestId, code) => enter((sql) => store.lockValidationRequest(sql, requestId), code),
   };
@@ -208,6 +241,26 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
 
   const none = { parse: 'none' } as const;
 
+  /** A device request: its bearer token, then `{code, message}` on failure. */
+  async function voiceAnswer(request: Request, path: string, work: (token: string | null) => Promise<{ status: number; body: unknown }>): Promise<Response> {
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+    try {
+      const result = await work(bearer?.[1] ?? null);
+      return new Response(result.status === 204 ? null : JSON.stringify(result.body), { status: result.status, headers });
+    } catch (error) {
+      let failure: { status: number; code: number; message: string };
+      if (error instanceof AccessTokenError) failure = { status: 401, code: error.code, message: error.message };
+      else if (error instanceof VoiceRequestError) failure = { status: error.status, code: error.code, message: error.message };
+      else if (error instanceof TwilioApiError) failure = { status: error.status, code: error.code, message: error.message };
+      else {
+        log(error, { method: request.method, path });
+        failure = { status: 500, code: 31000, message: 'The carrier simulator failed' };
+      }
+      return new Response(JSON.stringify({ code: failure.code, message: failure.message }), { status: failure.status, headers });
+    }
+  }
+
   return (
     new Elysia({ name: 'module.twilio-simulator' })
       .get(`${base}/2010-04-01/*`, (context) => api(context))
@@ -219,8 +272,17 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           const number = query.get('number');
           const filter = number && /^\+[1-9]\d{1,14}$/.test(number.trim()) ? number.trim() : null;
           const result = query.get('result');
-          const calls = await db.privileged((sql) => store.receivedCalls(sql, { ...(filter ? { toNumber: filter } : {}), limit: 100 }));
-          return html(context.set, phonePage({ sections: [callsSection(calls, filter)], filter, result: isCodeOutcome(result) ? result : null }));
+          const [calls, voiceCalls, numbers] = await db.privileged(async (sql) => [
+            await store.receivedCalls(sql, { ...(filter ? { toNumber: filter } : {}), limit: 100 }),
+            await store.voiceCalls(sql, 50),
+            await store.allIncomingNumbers(sql),
+          ] as const);
+          const sections = [
+            callNumberSection(numbers.map((row) => row.phone_number)),
+            voiceCallsSection(voiceCalls, (sid) => simulator.voice.call(sid) !== null),
+            callsSection(calls, filter),
+          ];
+          return html(context.set, phonePage({ sections, filter, result: isCodeOutcome(result) || isVoiceOutcome(result) ? result : null }));
         }),
       )
       .post(
@@ -238,6 +300,54 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           }),
         none,
       )
+      .post(
+        `${phonePath}/call`,
+        (context) =>
+          page(context, async () => {
+            const form = new URLSearchParams(await readText(context.request));
+            const from = (form.get('from') ?? '').trim();
+            const to = (form.get('to') ?? '').trim();
+            let result: string;
+            if (!e164.test(from) || !e164.test(to)) result = 'call-invalid';
+            else {
+              const outcome = await simulator.voice.callNumber(from, to);
+              result = outcome.ok ? 'call-placed' : `call-${outcome.reason}`;
+            }
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${new URLSearchParams({ result }).toString()}#voice`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      .post(
+        `${phonePath}/calls/:sid/hangup`,
+        (context) =>
+          page(context, async () => {
+            const ended = simulator.voice.hangUpFromPhone(context.params.sid);
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${new URLSearchParams({ result: ended ? 'call-ended' : 'call-gone' }).toString()}#voice`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      // the browser devices' wire (@ringwise/contract/simulator-voice)
+      .get(`${simulatorVoicePath}/events`, ({ request }) => simulator.voice.events(new URL(request.url).searchParams.get('token'), request.signal))
+      .post(`${simulatorVoicePath}/calls`, ({ request, path }) =>
+        voiceAnswer(request, path, async (token) => {
+          const body = await readJson(request);
+          const raw = (body.params ?? {}) as Record<string, unknown>;
+          const params: Record<string, string> = {};
+          for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') params[key] = value;
+          return { status: 201, body: await simulator.voice.placeCall(token, params) };
+        }), none)
+      .post(`${simulatorVoicePath}/calls/:sid/:action`, ({ request, path, params }) =>
+        voiceAnswer(request, path, async (token) => {
+          const body = params.action === 'digits' ? await readJson(request) : {};
+          await simulator.voice.deviceAction(token, params.sid, params.action, body);
+          return { status: 204, body: null };
+        }), none)
       // the rest of /sim/twilio is the simulator's, never the shell's
       .get(`${base}/*`, ({ set }) => html(set, notFoundPage()))
       .all(`${base}/*`, ({ set }) => html(set, notFoundPage()), none)
@@ -251,6 +361,20 @@ function authenticate(header: string | null, account: { accountSid: string; auth
   const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0 || decoded.slice(0, colon) !== account.accountSid || decoded.slice(colon + 1) !== account.authToken) throw authenticationError();
+}
+
+const e164 = /^\+[1-9]\d{6,14}$/;
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await readText(request);
+  if (!text.trim()) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new TwilioApiError(400, 20001, 'The request body must be a JSON object');
 }
 
 async function readText(request: Request): Promise<string> {

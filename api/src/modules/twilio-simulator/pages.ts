@@ -4,7 +4,7 @@
 // features (ringing a bought number from outside) add a section of their own.
 import { escapeHtml } from '../stripe-simulator/pages.ts';
 import type { CodeOutcome } from './service.ts';
-import type { ReceivedCall } from './store.ts';
+import type { ReceivedCall, VoiceCallRow } from './store.ts';
 
 export { escapeHtml };
 
@@ -35,6 +35,72 @@ export const resultMessages: Record<CodeOutcome, string> = {
 
 export function isCodeOutcome(value: string | null): value is CodeOutcome {
   return value !== null && Object.hasOwn(resultMessages, value);
+}
+
+export const callPath = '/sim/twilio/phone/call';
+
+/** The messages after "Call a Ringwise number" or "Hang up" (the redirect's `result`). */
+export const voiceMessages = {
+  'call-placed': 'The call was placed: see how it went below.',
+  'call-invalid': 'Both numbers must be in international format, such as +14155550100.',
+  'call-unknown-number': 'That number is not a Ringwise number in the simulator.',
+  'call-no-voice-url': 'That number has no Voice URL: nobody answers it.',
+  'call-ended': 'You hung up.',
+  'call-gone': 'That call has already ended.',
+} as const;
+
+export type VoiceOutcome = keyof typeof voiceMessages;
+
+export function isVoiceOutcome(value: string | null): value is VoiceOutcome {
+  return value !== null && Object.hasOwn(voiceMessages, value);
+}
+
+/** "Call a Ringwise number": a phone outside calls a number bought in the simulator. */
+export function callNumberSection(numbers: readonly string[]): PhoneSection {
+  const html = numbers.length
+    ? `<form method="post" action="${callPath}" class="keypad">` +
+      `<label for="call-from">From</label><input id="call-from" name="from" value="+14155550100" inputmode="tel" autocomplete="tel" required>` +
+      `<label for="call-to">To</label><select id="call-to" name="to" required>${numbers.map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(n)}</option>`).join('')}</select>` +
+      `<button type="submit">Call</button></form>`
+    : `<p class="muted">No Ringwise number yet. Buy one in Ringwise and call it from here.</p>`;
+  return { id: 'call-number', title: 'Call a Ringwise number', html };
+}
+
+const statusLabels: Record<string, string> = {
+  ringing: 'Ringing',
+  'in-progress': 'In progress',
+  completed: 'Ended',
+  busy: 'Busy',
+  'no-answer': 'No answer',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+function voiceCallItem(call: VoiceCallRow, live: boolean): string {
+  const when = new Date(Number(call.created_ms)).toISOString();
+  const what = call.direction === 'inbound' ? `Call to a Ringwise number` : `Call from Ringwise (${escapeHtml(call.identity ?? '')})`;
+  const dialled = call.dial_status ? ` <span class="muted">(dialled leg: ${escapeHtml(statusLabels[call.dial_status] ?? call.dial_status)})</span>` : '';
+  const duration = call.duration_s !== null ? ` · ${call.duration_s} s` : '';
+  const error = call.error_code !== null ? ` <span class="bad">error ${call.error_code}</span>` : '';
+  const cls = call.status === 'in-progress' || call.status === 'completed' ? 'ok' : call.status === 'ringing' ? 'muted' : 'bad';
+  const said = call.said ? `<blockquote class="said">${escapeHtml(call.said)}</blockquote>` : '';
+  const hangUp =
+    live && call.direction === 'inbound' && (call.status === 'in-progress' || call.status === 'ringing')
+      ? `<form method="post" action="${phonePath}/calls/${encodeURIComponent(call.sid)}/hangup"><button type="submit">Hang up</button></form>`
+      : '';
+  return (
+    `<li class="call" data-sid="${escapeHtml(call.sid)}"><p class="call-head"><time datetime="${when}">${formatTime(String(call.created_ms))}</time></p>` +
+    `<p class="call-what">${what}</p><p class="call-to">From ${escapeHtml(call.from_number)} to ${escapeHtml(call.to_number)}</p>` +
+    `<p class="state ${cls}">${escapeHtml(statusLabels[call.status] ?? call.status)}${duration}${dialled}${error}</p>${said}${hangUp}</li>`
+  );
+}
+
+/** The voice calls (both directions), newest first; `live` says whether this process still runs one. */
+export function voiceCallsSection(calls: readonly VoiceCallRow[], live: (sid: string) => boolean): PhoneSection {
+  const html =
+    `<p><a href="${phonePath}#voice">Refresh</a></p>` +
+    (calls.length ? `<ol class="calls" reversed>${calls.map((call) => voiceCallItem(call, live(call.sid))).join('')}</ol>` : `<p class="muted">No voice calls yet.</p>`);
+  return { id: 'voice', title: 'Voice calls', html };
 }
 
 /** Content-Security-Policy of the page: its own nonce'd style, forms to this origin only, no script. */
@@ -101,10 +167,11 @@ export function callsSection(calls: readonly ReceivedCall[], filter: string | nu
   return { id: 'calls', title: filter ? `Calls to ${filter}` : 'Calls received', html };
 }
 
-export function phonePage(options: { sections: readonly PhoneSection[]; filter: string | null; result: CodeOutcome | null }): HtmlPage {
-  const notice = options.result
-    ? `<div class="notice ${options.result === 'verified' ? 'ok' : 'bad'}" role="status">${escapeHtml(resultMessages[options.result])}</div>`
-    : '';
+export function phonePage(options: { sections: readonly PhoneSection[]; filter: string | null; result: CodeOutcome | VoiceOutcome | null }): HtmlPage {
+  const result = options.result;
+  const good = result === 'verified' || result === 'call-placed' || result === 'call-ended';
+  const message = result === null ? '' : isVoiceOutcome(result) ? voiceMessages[result] : resultMessages[result];
+  const notice = result ? `<div class="notice ${good ? 'ok' : 'bad'}" role="status">${escapeHtml(message)}</div>` : '';
   const all = options.filter ? `<p><a href="${phonePath}">Show every phone</a></p>` : '';
   const sections = options.sections
     .map((section) => `<section aria-labelledby="${section.id}-title"><h2 id="${section.id}-title">${escapeHtml(section.title)}</h2>${section.html}</section>`)
@@ -149,6 +216,8 @@ h2{margin:24px 0 12px;font-size:18px}
 .ok{color:#0a6b2d}.bad{color:#b3261e}.muted{color:#4f566b}
 .keypad{display:grid;gap:8px;margin-top:8px}
 label{font-size:14px;font-weight:600}
+select{width:100%;min-height:44px;padding:10px 12px;font:inherit;border:1px solid #8792a2;border-radius:6px;background:#fff}
+.said{margin:8px 0;padding:8px 12px;border-left:3px solid #8792a2;background:#f6f8fa}
 input{width:100%;min-height:44px;padding:10px 12px;font:inherit;font-size:20px;letter-spacing:4px;border:1px solid #8792a2;border-radius:6px}
 button{min-height:44px;padding:10px 16px;font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:6px;cursor:pointer}
 .notice{margin:0 0 16px;padding:12px 16px;border-radius:8px;background:#fff;border:1px solid currentColor}

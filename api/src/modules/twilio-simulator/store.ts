@@ -61,11 +61,31 @@ const setupStatements = [
     seq bigint generated always as identity
   )`,
   `create index if not exists received_calls_by_number on twilio_simulator.received_calls (to_number, seq)`,
+  // voice calls (voice.ts): live ones are in the memory of the process that placed them; every change of state is
+  // written here so that the phone page lists them (and finished ones survive restarts)
+  `create table if not exists twilio_simulator.voice_calls (
+    sid text primary key,
+    direction text not null check (direction in ('outbound', 'inbound')),
+    from_number text not null,
+    to_number text not null,
+    identity text,
+    status text not null,
+    dial_sid text,
+    dial_status text,
+    said text,
+    error_code integer,
+    created_ms bigint not null,
+    answered_ms bigint,
+    ended_ms bigint,
+    duration_s integer,
+    seq bigint generated always as identity
+  )`,
   // only the owner (the api's privileged connection) reads them: no policies, and nothing granted
   `alter table twilio_simulator.incoming_numbers enable row level security`,
   `alter table twilio_simulator.outgoing_caller_ids enable row level security`,
   `alter table twilio_simulator.validation_requests enable row level security`,
   `alter table twilio_simulator.received_calls enable row level security`,
+  `alter table twilio_simulator.voice_calls enable row level security`,
 ];
 
 /** Creates the schema and tables when missing (idempotent, safe for replicas starting together). */
@@ -271,4 +291,58 @@ export async function receivedCalls(sql: Sql, options: { toNumber?: string; limi
       order by c.seq desc limit $2`,
     [options.toNumber ?? null, options.limit],
   );
+}
+
+export interface VoiceCallRow {
+  sid: string;
+  direction: 'outbound' | 'inbound';
+  from_number: string;
+  to_number: string;
+  identity: string | null;
+  status: string;
+  dial_sid: string | null;
+  dial_status: string | null;
+  said: string | null;
+  error_code: number | null;
+  created_ms: number | string;
+  answered_ms: number | string | null;
+  ended_ms: number | string | null;
+  duration_s: number | null;
+}
+
+const voiceColumns = `sid, direction, from_number, to_number, identity, status, dial_sid, dial_status, said, error_code, created_ms, answered_ms, ended_ms, duration_s`;
+
+/** Inserts or updates a voice call (its latest state). */
+export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> {
+  await sql.query(
+    `insert into twilio_simulator.voice_calls (${voiceColumns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     on conflict (sid) do update set status = excluded.status, dial_sid = excluded.dial_sid, dial_status = excluded.dial_status, said = excluded.said,
+       error_code = excluded.error_code, answered_ms = excluded.answered_ms, ended_ms = excluded.ended_ms, duration_s = excluded.duration_s`,
+    [
+      row.sid,
+      row.direction,
+      row.from_number,
+      row.to_number,
+      row.identity,
+      row.status,
+      row.dial_sid,
+      row.dial_status,
+      row.said,
+      row.error_code,
+      row.created_ms,
+      row.answered_ms,
+      row.ended_ms,
+      row.duration_s,
+    ],
+  );
+}
+
+/** Voice calls, newest first. */
+export async function voiceCalls(sql: Sql, limit: number): Promise<VoiceCallRow[]> {
+  return sql.query<VoiceCallRow>(`select ${voiceColumns} from twilio_simulator.voice_calls order by seq desc limit $1`, [limit]);
+}
+
+/** The numbers bought in the simulator with where their calls go (the phone page's "Call a Ringwise number"). */
+export async function allIncomingNumbers(sql: Sql): Promise<Array<Pick<IncomingNumberRow, 'phone_number' | 'friendly_name' | 'voice_url' | 'voice_method' | 'account_sid'>>> {
+  return sql.query(`select phone_number, friendly_name, voice_url, voice_method, account_sid from twilio_simulator.incoming_numbers order by seq`);
 }
