@@ -15,7 +15,7 @@ export default function CallFeedback({ prompt, store }: { prompt: FeedbackPrompt
   return (
     <section
       aria-label="Call feedback"
-      className="dl:fixed dl:inset-x-4 dl:bottom-24 dl:z-40 dl:mx-auto dl:max-w-sm dl:rounded-lg dl:border dl:border-border dl:bg-background dl:p-4 dl:shadow-lg"
+      className="dl:fixed dl:inset-x-4 dl:top-16 dl:z-40 dl:mx-auto dl:max-w-sm dl:rounded-lg dl:border dl:border-border dl:bg-background dl:p-4 dl:shadow-lg"
     >
       <div className="dl:flex dl:items-start dl:justify-between dl:gap-2">
         <div>
