@@ -1,12 +1,28 @@
 import '../styles.css';
-import { DialerView } from '../features/dialer/dialer-view.tsx';
-import { RecentCallsView } from '../features/calls/recent-calls-view.tsx';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@ringwise/ui/skeleton';
+import { WidgetLoaderProvider } from '../lib/remote-widgets.tsx';
+import type { DialerAppProps } from './widget-props.ts';
 
-export interface DialerAppProps {
-  view?: 'dialer' | 'calls';
+export type { DialerAppProps } from './widget-props.ts';
+
+const DialerView = lazy(() => import('../features/dialer/dialer-view.tsx').then((m) => ({ default: m.DialerView })));
+const RecentCallsView = lazy(() => import('../features/calls/recent-calls-view.tsx').then((m) => ({ default: m.RecentCallsView })));
+
+function ViewSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="dl:mx-auto dl:flex dl:max-w-sm dl:flex-col dl:gap-3">
+      <Skeleton className="dl:h-14 dl:w-full" />
+      <Skeleton className="dl:h-64 dl:w-full" />
+    </div>
+  );
 }
 
-/** The dialer remote: the dialer (default) and the Recent Calls view. */
-export default function DialerApp({ view = 'dialer' }: DialerAppProps) {
-  return view === 'calls' ? <RecentCallsView /> : <DialerView />;
+/** './app': the dialer (default) and the Recent Calls view. See DialerAppProps in widget-props.ts. */
+export default function DialerApp({ view = 'dialer', loadWidget }: DialerAppProps) {
+  return (
+    <WidgetLoaderProvider loadWidget={loadWidget}>
+      <Suspense fallback={<ViewSkeleton />}>{view === 'calls' ? <RecentCallsView /> : <DialerView />}</Suspense>
+    </WidgetLoaderProvider>
+  );
 }

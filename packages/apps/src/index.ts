@@ -31,7 +31,10 @@ export const appBuilds: AppBuild[] = [
     federationName: 'ringwise_dialer',
     port: 3001,
     urlEnv: 'REMOTE_DIALER_URL',
-    exposes: { './app': './src/exposed/app.tsx' },
+    exposes: {
+      './app': './src/exposed/app.tsx',
+      './widgets/call-overlay': './src/exposed/call-overlay.tsx',
+    },
   },
   {
     dir: 'mfe-contacts',

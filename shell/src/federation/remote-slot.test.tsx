@@ -53,6 +53,16 @@ describe('RemoteSlot', () => {
     expect(calls).toEqual(['billing/widgets/settings-billing', 'billing/widgets/settings-billing']);
   });
 
+  test('quiet: nothing while it loads, nothing (no panel) when it cannot be loaded', async () => {
+    let finish!: (value: unknown) => void;
+    loader = () => new Promise((resolve) => (finish = resolve));
+    const { container } = render(<RemoteSlot remote="dialer" module="widgets/call-overlay" area="Calling" quiet />);
+    expect(container.innerHTML).toBe('');
+    await act(async () => finish(failedRemoteModule('dialer/widgets/call-overlay', new Error('down'))));
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   test('a loader that throws is treated like a failed load', async () => {
     loader = async () => {
       throw new Error('boom');

@@ -14,18 +14,24 @@ export interface RemoteSlotProps {
   /** The area's name as users know it: "Contacts" gives "Contacts is unavailable". */
   area: string;
   props?: Record<string, unknown>;
+  /**
+   * For a part that draws nothing of its own until needed (the dialer's call overlay): no skeleton while it
+   * loads, and nothing (a console warning) instead of the "unavailable" panel when it cannot be loaded.
+   */
+  quiet?: boolean;
 }
 
-export function RemoteSlot({ remote, module = 'app', area, props }: RemoteSlotProps) {
+export function RemoteSlot({ remote, module = 'app', area, props, quiet = false }: RemoteSlotProps) {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
   return (
-    <RenderBoundary key={`${id}#${attempt}`} area={area} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
+    <RenderBoundary key={`${id}#${attempt}`} area={area} remote={remote} quiet={quiet} onRetry={() => setAttempt((n) => n + 1)}>
       <RemoteLoader
         id={id}
         remote={remote}
         area={area}
         props={props}
+        quiet={quiet}
         onRetry={() => setAttempt((n) => n + 1)}
       />
     </RenderBoundary>
@@ -39,12 +45,14 @@ function RemoteLoader({
   remote,
   area,
   props,
+  quiet,
   onRetry,
 }: {
   id: string;
   remote: RemoteKey;
   area: string;
   props: Record<string, unknown> | undefined;
+  quiet: boolean;
   onRetry: () => void;
 }) {
   const [state, setState] = useState<LoadState>(() => {
@@ -70,6 +78,7 @@ function RemoteLoader({
     };
   }, [id, state.status]);
 
+  if (quiet && state.status !== 'ready') return null;
   if (state.status === 'loading') return <RemoteLoading area={area} remote={remote} />;
   if (state.status === 'failed') return <RemoteUnavailable area={area} remote={remote} onRetry={onRetry} />;
   const { Component } = state;
@@ -109,7 +118,7 @@ export function RemoteUnavailable({ area, remote, onRetry }: { area: string; rem
 }
 
 class RenderBoundary extends Component<
-  { area: string; remote: RemoteKey; onRetry: () => void; children: ReactNode },
+  { area: string; remote: RemoteKey; quiet?: boolean; onRetry: () => void; children: ReactNode },
   { failed: boolean }
 > {
   override state = { failed: false };
@@ -124,6 +133,7 @@ class RenderBoundary extends Component<
 
   override render() {
     if (this.state.failed) {
+      if (this.props.quiet) return null;
       return <RemoteUnavailable area={this.props.area} remote={this.props.remote} onRetry={this.props.onRetry} />;
     }
     return this.props.children;

@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
 import type { HomeView } from '@ringwise/routes';
+import { loadWidget } from '../federation/load-widget.ts';
+import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 
-/** The frame of the signed-in area: header on top, the view, and the bottom navigation. */
+/**
+ * The frame of the signed-in area: header on top, the view, and the bottom navigation. The dialer's call overlay
+ * is mounted once here, outside the views, so the calling device and a call in progress (its modal, its call
+ * bar) stay while the user moves between /home views.
+ */
 export function SignedInShell({ view, children }: { view: HomeView | null; children: ReactNode }) {
   return (
     <div className="sh:flex sh:min-h-dvh sh:flex-col sh:bg-muted/40">
@@ -12,6 +18,7 @@ export function SignedInShell({ view, children }: { view: HomeView | null; child
         {children}
       </main>
       <BottomNav view={view} />
+      <RemoteSlot remote="dialer" module="widgets/call-overlay" area="Calling" quiet props={{ loadWidget }} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { HomeView as View } from '@ringwise/routes';
 import { PageMeta } from '@ringwise/ui/page-meta';
+import { loadWidget } from '../federation/load-widget.ts';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { loadRemoteComponent } from '../federation/remotes.ts';
 import { PageSpinner } from './page-spinner.tsx';
@@ -40,9 +41,9 @@ export function HomeView({ view }: { view: View }) {
 function ViewContent({ view }: { view: View }) {
   switch (view) {
     case 'dialer':
-      return <RemoteSlot remote="dialer" area="Dialer" props={{ view: 'dialer' }} />;
+      return <RemoteSlot remote="dialer" area="Dialer" props={{ view: 'dialer', loadWidget }} />;
     case 'calls':
-      return <RemoteSlot remote="dialer" area="Recent Calls" props={{ view: 'calls' }} />;
+      return <RemoteSlot remote="dialer" area="Recent Calls" props={{ view: 'calls', loadWidget }} />;
     case 'contacts':
       return <RemoteSlot remote="contacts" area="Contacts" props={{ view: 'contacts' }} />;
     case 'transactions':

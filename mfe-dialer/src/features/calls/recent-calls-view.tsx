@@ -1,16 +1,176 @@
+// Recent Calls (spec §2 'Calls view'): newest first, page by page. Each call: the destination (the contact's name
+// when the digits match), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the
+// status (red unless completed), 'Save Contact' for unknown numbers (contacts' widget), and the itemised cost.
+import { useId, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
+import { errorMessage } from '@ringwise/api-client';
+import { callQueries, type Call } from '@ringwise/contract/calls';
+import { contactQueries, type Contact } from '@ringwise/contract/contacts';
+import { Badge } from '@ringwise/ui/badge';
+import { Button } from '@ringwise/ui/button';
 import { Card, CardContent } from '@ringwise/ui/card';
+import { cn } from '@ringwise/ui/cn';
+import { formatDateTime, formatRate, formatUsd } from '@ringwise/ui/format';
+import { Skeleton } from '@ringwise/ui/skeleton';
+import { digitsOf, formatInternational } from '../../lib/format-number.ts';
+import { formatMinutesAndSeconds } from '../../lib/money.ts';
+import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+
+/** spec §5: digits only; a fuzzy match when the lengths differ by 1-4, one ends with the other, 10+ digits. */
+export function contactForNumber(number: string, contacts: readonly Contact[]): Contact | null {
+  const digits = digitsOf(number);
+  if (!digits) return null;
+  const exact = contacts.find((c) => digitsOf(c.primaryNumber) === digits);
+  if (exact) return exact;
+  return (
+    contacts.find((c) => {
+      const other = digitsOf(c.primaryNumber);
+      const diff = Math.abs(other.length - digits.length);
+      if (diff < 1 || diff > 4 || Math.min(other.length, digits.length) < 10) return false;
+      return other.endsWith(digits) || digits.endsWith(other);
+    }) ?? null
+  );
+}
+
+const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
+const statusLabels: Record<string, string> = {
+  queued: 'Queued',
+  ringing: 'Ringing',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  failed: 'Failed',
+  busy: 'Busy',
+  'no-answer': 'No answer',
+  canceled: 'Canceled',
+};
 
 export function RecentCallsView() {
+  const calls = useInfiniteQuery({ ...callQueries.list(), meta: { handlesError: true } });
+  const contacts = useQuery({ ...contactQueries.list(), meta: { handlesError: true } });
+  const items = useMemo(() => calls.data?.pages.flatMap((page) => page.items) ?? [], [calls.data]);
+
   return (
     <section aria-labelledby="calls-title" className="dl:space-y-4">
       <h1 id="calls-title" className="dl:text-2xl dl:font-bold">
         Recent Calls
       </h1>
-      <Card>
-        <CardContent className="dl:p-6 dl:text-sm dl:text-muted-foreground">
-          Your call history appears here once you place your first call.
-        </CardContent>
-      </Card>
+      {calls.isPending ? (
+        <div role="status" aria-label="Loading calls" className="dl:space-y-2">
+          <Skeleton className="dl:h-16 dl:w-full" />
+          <Skeleton className="dl:h-16 dl:w-full" />
+          <Skeleton className="dl:h-16 dl:w-full" />
+        </div>
+      ) : calls.isError ? (
+        <Card>
+          <CardContent className="dl:flex dl:flex-col dl:items-start dl:gap-3 dl:p-6" role="alert">
+            <p className="dl:text-sm">{errorMessage(calls.error, 'Your calls could not be loaded.')}</p>
+            <Button variant="outline" onClick={() => void calls.refetch()}>
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      ) : items.length === 0 ? (
+        <Card>
+          <CardContent className="dl:p-6 dl:text-sm dl:text-muted-foreground">Your call history appears here once you place your first call.</CardContent>
+        </Card>
+      ) : (
+        <>
+          <ul className="dl:divide-y dl:divide-border dl:rounded-lg dl:border dl:border-border dl:bg-card" aria-label="Calls">
+            {items.map((call) => (
+              <CallRow key={call.id} call={call} contact={contactForNumber(call.destinationNumber, contacts.data ?? [])} contactsKnown={contacts.isSuccess} />
+            ))}
+          </ul>
+          {calls.hasNextPage ? (
+            <div className="dl:flex dl:justify-center">
+              <Button variant="outline" disabled={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
+                {calls.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
     </section>
+  );
+}
+
+function CallRow({ call, contact, contactsKnown }: { call: Call; contact: Contact | null; contactsKnown: boolean }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const number = formatInternational(call.destinationNumber);
+  const completed = call.status === 'completed';
+  const Icon = call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
+  return (
+    <li className="dl:p-3" data-testid="call-row">
+      <div className="dl:flex dl:items-start dl:gap-3">
+        <Icon aria-label={call.callDirection === 'inbound' ? 'Incoming' : 'Outgoing'} className="dl:mt-1 dl:h-4 dl:w-4 dl:shrink-0 dl:text-muted-foreground" />
+        <div className="dl:min-w-0 dl:flex-1">
+          <p className="dl:flex dl:flex-wrap dl:items-center dl:gap-2">
+            <span className="dl:truncate dl:font-medium" data-testid="call-destination">
+              {contact ? contact.displayName : number}
+            </span>
+            {call.callingMethod ? (
+              <Badge variant="outline" data-testid="call-method">
+                {methodLabels[call.callingMethod]}
+              </Badge>
+            ) : null}
+          </p>
+          {contact ? <p className="dl:text-xs dl:text-muted-foreground">{number}</p> : null}
+          <p className="dl:text-xs dl:text-muted-foreground">
+            <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date">
+              {formatDateTime(call.startTime ?? call.createdAt)}
+            </time>
+            {' · '}
+            <span data-testid="call-duration">{formatMinutesAndSeconds(call.duration)}</span>
+            {' · '}
+            <span data-testid="call-status" className={cn(!completed && 'dl:font-medium dl:text-destructive')}>
+              {statusLabels[call.status] ?? call.status}
+            </span>
+          </p>
+        </div>
+        <div className="dl:flex dl:shrink-0 dl:flex-col dl:items-end dl:gap-1">
+          <span className="dl:font-medium dl:tabular-nums" data-testid="call-cost">
+            {formatUsd(`-${call.cost}`)}
+          </span>
+          <div className="dl:flex dl:items-center dl:gap-1">
+            {!contact && contactsKnown ? (
+              <RemoteWidget id="contacts/widgets/save-contact-dialog" props={{ phoneNumber: call.destinationNumber, triggerClassName: 'dl:h-8 dl:w-8' }} />
+            ) : null}
+            {call.costItems ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="dl:h-8 dl:w-8"
+                aria-label="Cost details"
+                aria-expanded={open}
+                aria-controls={detailsId}
+                onClick={() => setOpen((o) => !o)}
+              >
+                <ChevronDown aria-hidden className={cn('dl:h-4 dl:w-4 dl:transition-transform', open && 'dl:rotate-180')} />
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {call.costItems && open ? (
+        <dl id={detailsId} className="dl:mt-2 dl:grid dl:grid-cols-[auto_1fr] dl:gap-x-4 dl:gap-y-1 dl:rounded-md dl:bg-muted/50 dl:p-3 dl:text-xs" data-testid="cost-items">
+          <dt className="dl:text-muted-foreground">Rate</dt>
+          <dd>
+            {call.costItems.matchedPrefix.startsWith('+') ? '' : '+'}
+            {call.costItems.matchedPrefix} · {call.costItems.rateName}
+          </dd>
+          <dt className="dl:text-muted-foreground">Price</dt>
+          <dd>{formatRate(call.costItems.rate)}/min</dd>
+          <dt className="dl:text-muted-foreground">Billed</dt>
+          <dd>
+            {call.costItems.billedSeconds} s ({call.costItems.initialIncrement}/{call.costItems.increment})
+          </dd>
+          <dt className="dl:text-muted-foreground">Connection fee</dt>
+          <dd>{formatUsd(call.costItems.connectionFee)}</dd>
+          <dt className="dl:text-muted-foreground">Total</dt>
+          <dd>{formatUsd(call.cost)}</dd>
+        </dl>
+      ) : null}
+    </li>
   );
 }

@@ -1,72 +1,194 @@
-import { useState } from 'react';
+// The Dialer view (spec §2 'Dialer view', §4 'Dialer', §5 'Starting a call'): From, the calling code and number,
+// the contacts' widgets, the rate and the minutes it leaves, the keypad and Call. The call itself lives in the
+// page's calling store (calling/use-calling.ts), so it goes on when the user leaves this view.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Delete, Phone } from 'lucide-react';
+import { callMessages } from '@ringwise/contract/calls';
+import { callerIdQueries, numberQueries } from '@ringwise/contract/numbers';
+import { userQueries } from '@ringwise/contract/users';
+import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
+import { CallingCodeCombobox } from '@ringwise/ui/combobox';
 import { Input } from '@ringwise/ui/input';
+import { toast } from '@ringwise/ui/toast';
+import { useCalling } from '../../calling/use-calling.ts';
+import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
+import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+import { defaultFrom, destinationOf, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue } from './dialer-rules.ts';
+import { FromSelect } from './from-select.tsx';
+import { RateLine } from './rate-line.tsx';
 
-const keys = [
-  ['1', ''],
-  ['2', 'ABC'],
-  ['3', 'DEF'],
-  ['4', 'GHI'],
-  ['5', 'JKL'],
-  ['6', 'MNO'],
-  ['7', 'PQRS'],
-  ['8', 'TUV'],
-  ['9', 'WXYZ'],
-  ['*', ''],
-  ['0', '+'],
-  ['#', ''],
-] as const;
+/** The Call button's text (spec §2): 'Connecting...' until the device is ready, 'Starting...' while a call starts. */
+export function callButtonLabel(deviceReady: boolean, starting: boolean): string {
+  if (!deviceReady) return 'Connecting...';
+  return starting ? 'Starting...' : 'Call';
+}
 
-/** The number pad. Calling itself arrives with the calling issue; the button says so until then. */
+const isTypingTarget = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"],[role="listbox"]') !== null);
+
+/** Reads ?number= once, then removes it from the address (spec §2). */
+function takeNumberParam(): string | null {
+  if (typeof window === 'undefined') return null;
+  const params = new URLSearchParams(window.location.search);
+  const number = params.get('number');
+  if (number === null) return null;
+  params.delete('number');
+  const rest = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  return number;
+}
+
 export function DialerView() {
-  const [number, setNumber] = useState('');
+  const numberId = useId();
+  const suggestionsId = useId();
+  const [value, setValue] = useState<DialedValue>({ code: DEFAULT_CALLING_CODE, number: '' });
+  /** undefined: nothing chosen here yet (the user's default applies); null: the public number. */
+  const [choice, setChoice] = useState<string | null | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { device, starting, call, store } = useCalling();
+
+  const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } });
+  const numbers = useQuery({ ...numberQueries.list(), meta: { handlesError: true } });
+  const callerIds = useQuery({ ...callerIdQueries.list(), meta: { handlesError: true } });
+  const from = choice === null ? null : defaultFrom(choice ?? user.data?.defaultCallerId, numbers.data ?? [], callerIds.data ?? []);
+
+  useEffect(() => {
+    const number = takeNumberParam();
+    if (number) setValue((current) => prefill(current, number));
+  }, []);
+
+  const destination = destinationOf(value);
+  const ready = device === 'ready';
+  const busy = starting || call.hasActiveCall;
+  const label = callButtonLabel(ready, starting || call.isConnecting);
+
+  const press = (key: string) => setValue((current) => typeNumber(current, current.number + key));
+  const backspace = () => setValue((current) => ({ ...current, number: Array.from(current.number).slice(0, -1).join('') }));
+
+  const submit = async (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    if (!destination && !busy && ready) {
+      toast({ title: 'Error', description: callMessages.enterNumber, variant: 'destructive' });
+      return;
+    }
+    const started = await store.startCall({ destinationNumber: destination, fromNumber: from });
+    if (started) setValue((current) => ({ ...current, number: '' }));
+  };
+
+  // the keyboard's digits, * and # and Backspace work without focusing the field
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
+  keyHandler.current = (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+    if (/^[0-9*#+]$/.test(event.key)) {
+      event.preventDefault();
+      press(event.key);
+    } else if (event.key === 'Backspace') {
+      event.preventDefault();
+      backspace();
+    } else if (event.key === 'Enter' && destination) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  const choose = (contact: Contact) => {
+    setValue((current) => typeNumber(current, contact.primaryNumber));
+    inputRef.current?.focus();
+  };
+
   return (
     <section aria-labelledby="dialer-title" className="dl:mx-auto dl:flex dl:max-w-sm dl:flex-col dl:gap-4">
       <h1 id="dialer-title" className="dl:sr-only">
         Dialer
       </h1>
-      <label className="dl:sr-only" htmlFor="dialer-number">
-        Phone number
-      </label>
-      <Input
-        id="dialer-number"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="Enter phone number"
-        value={number}
-        onChange={(event) => setNumber(event.target.value)}
-        className="dl:h-14 dl:text-center dl:text-2xl dl:tracking-wide"
-      />
-      <div className="dl:grid dl:grid-cols-3 dl:gap-3" role="group" aria-label="Keypad">
-        {keys.map(([digit, letters]) => (
+      <FromSelect value={from} onChange={setChoice} />
+      <form onSubmit={submit} className="dl:flex dl:flex-col dl:gap-2" aria-label="Place a call">
+        <div className="dl:flex dl:items-center dl:gap-2">
+          <CallingCodeCombobox
+            options={dialerCallingCodes}
+            value={value.code}
+            onValueChange={(code) => setValue((current) => ({ ...current, code }))}
+            className="dl:h-14 dl:w-[6.5rem] dl:shrink-0"
+            contentClassName="dl:w-72"
+          />
+          <label className="dl:sr-only" htmlFor={numberId}>
+            Phone number
+          </label>
+          <Input
+            ref={inputRef}
+            id={numberId}
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="Enter phone number"
+            aria-controls={suggestionsId}
+            value={value.number}
+            onChange={(event) => setValue((current) => typeNumber(current, event.target.value))}
+            onKeyDown={(event) => {
+              // Enter works even while the button is disabled (so the refusals of spec §5 are told)
+              if (event.key === 'Enter') void submit(event);
+            }}
+            className="dl:h-14 dl:min-w-0 dl:flex-1 dl:text-center dl:text-2xl dl:tracking-wide"
+          />
+          <RemoteWidget
+            id="contacts/widgets/contact-picker"
+            props={{ onSelect: choose, triggerLabel: 'Contacts', triggerClassName: 'dl:h-14 dl:w-12 dl:shrink-0' }}
+          />
+        </div>
+        <RemoteWidget id="contacts/widgets/contact-suggestions" props={{ query: value.number, onSelect: choose, id: suggestionsId }} />
+        <RemoteWidget
+          id="contacts/widgets/contact-match"
+          props={{ number: destination, countryCode: value.code, className: 'dl:min-h-9' }}
+          fallback={<div className="dl:min-h-9" />}
+        />
+        <RateLine number={lookupNumberOf(value)} balance={user.data?.balance ?? null} />
+        <div className="dl:grid dl:grid-cols-3 dl:gap-3" role="group" aria-label="Keypad">
+          {keypadKeys.map(([key, letters]) => (
+            <Button
+              key={key}
+              type="button"
+              variant="outline"
+              aria-label={letters ? `${key} ${letters}` : key}
+              className="dl:h-16 dl:flex-col dl:gap-0 dl:text-2xl"
+              onClick={() => press(key)}
+            >
+              <span>{key}</span>
+              <span aria-hidden className="dl:h-3 dl:text-[10px] dl:font-semibold dl:tracking-widest dl:text-muted-foreground">
+                {letters}
+              </span>
+            </Button>
+          ))}
+        </div>
+        <div className="dl:grid dl:grid-cols-3 dl:items-center dl:gap-3">
+          <span />
           <Button
-            key={digit}
-            variant="outline"
-            className="dl:h-16 dl:flex-col dl:gap-0 dl:text-2xl"
-            onClick={() => setNumber((value) => value + digit)}
+            type="submit"
+            size="lg"
+            className="dl:h-14 dl:rounded-full dl:bg-emerald-600 dl:text-white dl:hover:bg-emerald-700"
+            disabled={!destination || !ready || busy}
+            aria-label={label === 'Call' ? 'Call' : label}
           >
-            <span>{digit}</span>
-            <span className="dl:h-3 dl:text-[10px] dl:font-semibold dl:tracking-widest dl:text-muted-foreground">{letters}</span>
+            <Phone aria-hidden className="dl:h-5 dl:w-5" /> {label}
           </Button>
-        ))}
-      </div>
-      <div className="dl:grid dl:grid-cols-3 dl:items-center dl:gap-3">
-        <span />
-        <Button size="lg" className="dl:h-14 dl:rounded-full" disabled aria-label="Call">
-          <Phone aria-hidden className="dl:h-5 dl:w-5" /> Connecting...
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Backspace"
-          disabled={number.length === 0}
-          onClick={() => setNumber((value) => value.slice(0, -1))}
-          className="dl:justify-self-center"
-        >
-          <Delete aria-hidden className="dl:h-5 dl:w-5" />
-        </Button>
-      </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Backspace"
+            disabled={value.number.length === 0}
+            onClick={backspace}
+            className="dl:justify-self-center"
+          >
+            <Delete aria-hidden className="dl:h-5 dl:w-5" />
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }

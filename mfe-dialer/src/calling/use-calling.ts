@@ -1,0 +1,85 @@
+// The calling store of the page (calling-store.ts) for React: one instance per page, shared by the dialer view
+// ('./app') and the call overlay ('./widgets/call-overlay'). Tests and the dev page hand in their own through
+// <CallingStoreProvider>.
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { callRequests } from '@ringwise/contract/calls';
+import { toast } from '@ringwise/ui/toast';
+import type { QueryClient } from '@tanstack/react-query';
+import { createCallingStore, type CallingDeps, type CallingSnapshot, type CallingStore } from './calling-store.ts';
+import type { CreateDevice } from './device.ts';
+import { microphoneSupported } from './notices.ts';
+
+/** Loads the device implementation a token is for; the Twilio SDK only ever arrives through this import(). */
+export function loadDeviceImplementation(kind: 'twilio' | 'simulator'): Promise<CreateDevice> {
+  return kind === 'twilio'
+    ? import('./twilio-device.ts').then((m) => m.createTwilioDevice)
+    : import('./simulator-device.ts').then((m) => m.createSimulatorDevice);
+}
+
+/** The queries a finished call changes (spec §4 'Call events'). */
+export const queriesAfterCall = [['/api/calls'], ['/api/auth/user'], ['/api/transactions']] as const;
+
+let queryClient: QueryClient | null = null;
+
+/** The overlay hands in the page's QueryClient, which the store refreshes after each call. */
+export function setCallingQueryClient(client: QueryClient | null): void {
+  queryClient = client;
+}
+
+export function browserCallingDeps(overrides: Partial<CallingDeps> = {}): CallingDeps {
+  return {
+    requests: {
+      token: () => callRequests.token(),
+      start: (body) => callRequests.start(body),
+      setSid: (callId, sid) => callRequests.setSid(callId, sid),
+      status: (sid) => callRequests.status(sid),
+      feedback: (callId, body) => callRequests.feedback(callId, body),
+    },
+    loadDevice: loadDeviceImplementation,
+    notify: (notice) => void toast(notice),
+    invalidate: () => {
+      for (const queryKey of queriesAfterCall) void queryClient?.invalidateQueries({ queryKey: [...queryKey] });
+    },
+    timers: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+    },
+    now: () => Date.now(),
+    microphoneSupported,
+    ...(typeof window !== 'undefined' ? { origin: window.location.origin } : {}),
+    ...overrides,
+  };
+}
+
+let pageStore: CallingStore | null = null;
+
+/** The page's store (made on first use). */
+export function pageCallingStore(): CallingStore {
+  pageStore ??= createCallingStore(browserCallingDeps());
+  return pageStore;
+}
+
+/** Dev page only: replaces how the page's store is made (e.g. with a fake device) before anything uses it. */
+export function replacePageCallingStore(store: CallingStore): void {
+  pageStore?.destroy();
+  pageStore = store;
+}
+
+const CallingStoreContext = createContext<CallingStore | null>(null);
+
+export function CallingStoreProvider({ store, children }: { store: CallingStore; children: ReactNode }) {
+  return createElement(CallingStoreContext.Provider, { value: store }, children);
+}
+
+export function useCallingStore(): CallingStore {
+  return useContext(CallingStoreContext) ?? pageCallingStore();
+}
+
+/** The calling state (device readiness, the call, the feedback prompt) and the store's actions. */
+export function useCalling(): CallingSnapshot & { store: CallingStore } {
+  const store = useCallingStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return { ...snapshot, store };
+}

@@ -1,0 +1,162 @@
+// Dev only (the standalone page with ?fake-api): answers the dialer's routes in the page, on the fake carrier
+// (fake-carrier.ts), so the dialer, the call and Recent Calls can be tried without the api. In memory: a reload
+// starts over. Switches:
+//   &balance=0.50       the user's balance (a short call then gets the one-minute credit warning)
+//   &fail=start|rate|calls|token   that route answers 500 (start: 402 'Insufficient balance')
+// Destinations by their last four digits: 0002 busy, 0003 no answer, 0004 failed; others answer after 2 s.
+// Rates: +44 $0.032/min, every other number $0.015/min.
+import type { CallStartInput, CallStarted } from '@ringwise/contract/calls';
+import type { Contact } from '@ringwise/contract/contacts';
+import type { CurrentUser } from '@ringwise/contract/users';
+import { microDollarsOf } from '@ringwise/contract/decimal';
+import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros } from './fake-carrier.ts';
+
+const LATENCY_MS = 300;
+const json = (body: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
+const uuid = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const contacts: Contact[] = [
+  { id: uuid(901), displayName: 'Grace Hopper', primaryNumber: '+447700900123', countryCode: '+44', email: null, notes: null, favorite: true, createdAt: '2026-10-01T10:00:00.000Z', updatedAt: '2026-10-01T10:00:00.000Z' },
+];
+
+function user(): CurrentUser {
+  return {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    balance: moneyOfMicros(carrier.balance),
+    role: 'customer',
+    autoRechargeEnabled: false,
+    autoRechargeTrigger: '5.00',
+    autoRechargeAmount: '25.00',
+    lowBalanceAlertEnabled: true,
+    lowBalanceAlertThreshold: '5.00',
+    defaultCallerId: null,
+    stripeCustomerId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const rateOf = (number: string) => (number.replace(/[^\d+]/g, '').startsWith('+44') ? 32_000n : 15_000n);
+
+export function installFakeDialerApi(): void {
+  const params = new URLSearchParams(window.location.search);
+  const fail = new Set((params.get('fail') ?? '').split(',').filter(Boolean));
+  const balance = params.get('balance');
+  if (balance) carrier.balance = microDollarsOf(balance) ?? carrier.balance;
+  let next = 1;
+  const realFetch = window.fetch.bind(window);
+
+  const answer = async (method: string, url: URL, body: unknown): Promise<Response | null> => {
+    const path = url.pathname;
+    if (method === 'GET' && path === '/api/auth/user') return json(user());
+    if (method === 'GET' && path === '/api/virtual-numbers') return json([]);
+    if (method === 'GET' && path === '/api/verified-caller-ids') return json([]);
+    if (method === 'GET' && path === '/api/contacts') return json(contacts);
+    if (method === 'GET' && path === '/api/transactions') return json({ items: [], nextCursor: null });
+    if (method === 'GET' && path === '/api/twilio/token') {
+      if (fail.has('token')) return failure(500, 'internal', 'Failed to get access token');
+      return json({ token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator' });
+    }
+    if (method === 'GET' && path === '/api/rates/lookup') {
+      if (fail.has('rate')) return failure(500, 'internal', 'Rate lookup failed');
+      const number = url.searchParams.get('number') ?? '';
+      const rate = rateOf(number);
+      return json({ rate: Number(rate) / 1e6, country: rate === 32_000n ? 'United Kingdom' : 'United States', countryCode: rate === 32_000n ? 'GB' : 'US', numberType: 'mobile' });
+    }
+    if (method === 'POST' && path === '/api/calls/start') {
+      if (fail.has('start')) return failure(402, 'insufficient_balance', 'Insufficient balance. Please add credits to make calls.');
+      const input = body as CallStartInput;
+      const rate = rateOf(input.destinationNumber);
+      if (carrier.balance < rate) return failure(402, 'insufficient_balance', 'Insufficient balance. Please add credits to make calls.');
+      const id = uuid(next++);
+      carrier.calls.unshift({
+        id,
+        sid: null,
+        destinationNumber: input.destinationNumber,
+        fromNumber: input.fromNumber ?? '+18885550100',
+        callingMethod: input.fromNumber ? 'virtual' : 'public',
+        rate,
+        status: 'queued',
+        createdAt: Date.now(),
+        answeredAt: null,
+        endedAt: null,
+        feedbackScore: null,
+      });
+      const started: CallStarted = {
+        callId: id,
+        rate: `0.${String(rate).padStart(6, '0')}`,
+        connectionFee: '0.00',
+        maxDurationSeconds: Math.max(1, Number((carrier.balance * 60n) / rate)),
+        destinationNumber: input.destinationNumber,
+        fromNumber: input.fromNumber ?? '+18885550100',
+        callingMethod: input.fromNumber ? 'virtual' : 'public',
+      };
+      return json(started, 201);
+    }
+    let match = /^\/api\/calls\/([^/]+)\/sid$/.exec(path);
+    if (method === 'PATCH' && match) return callById(match[1]!) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found');
+    match = /^\/api\/calls\/status\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const call = callBySid(match[1]!);
+      if (!call) return failure(404, 'not_found', 'Call not found');
+      return json({ status: call.status, duration: durationOf(call), cost: moneyOfMicros(costOf(call)) });
+    }
+    match = /^\/api\/calls\/([^/]+)\/feedback$/.exec(path);
+    if (method === 'POST' && match) {
+      const call = callById(match[1]!);
+      if (!call) return failure(404, 'not_found', 'Call not found');
+      call.feedbackScore = (body as { score: number }).score;
+      return json(undefined, 204);
+    }
+    if (method === 'GET' && path === '/api/calls') {
+      if (fail.has('calls')) return failure(500, 'internal', 'Something went wrong on our side. Please try again.');
+      const pageSize = 10;
+      const offset = Number(url.searchParams.get('cursor') ?? '0');
+      const items = carrier.calls.slice(offset, offset + pageSize).map((c) => asListed(c));
+      return json({ items, nextCursor: offset + pageSize < carrier.calls.length ? String(offset + pageSize) : null });
+    }
+    return null;
+  };
+
+  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.origin);
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/')) return realFetch(input, init);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
+    return (await answer(method, url, body)) ?? failure(404, 'not_found', `No fake route for ${method} ${url.pathname}`);
+  };
+  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+  // a few calls to look at in Recent Calls
+  seedHistory();
+}
+
+function seedHistory() {
+  const now = Date.now();
+  const past = (id: number, destinationNumber: string, status: 'completed' | 'busy' | 'no-answer', seconds: number, hoursAgo: number) => {
+    const createdAt = now - hoursAgo * 3_600_000;
+    const call = {
+      id: uuid(500 + id),
+      sid: `CA${String(id).padStart(32, '0')}`,
+      destinationNumber,
+      fromNumber: '+18885550100',
+      callingMethod: 'public' as const,
+      rate: rateOf(destinationNumber),
+      status,
+      createdAt,
+      answeredAt: seconds > 0 ? createdAt + 5000 : null,
+      endedAt: createdAt + 5000 + seconds * 1000,
+      feedbackScore: null,
+    };
+    carrier.calls.push(call);
+  };
+  past(1, '+447700900123', 'completed', 125, 3);
+  past(2, '+14155550199', 'busy', 0, 26);
+  past(3, '+33612345678', 'no-answer', 0, 50);
+  for (let i = 4; i < 14; i += 1) past(i, `+1415555${String(1000 + i)}`, 'completed', 30 + i * 7, 60 + i * 5);
+}

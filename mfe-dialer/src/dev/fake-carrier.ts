@@ -1,0 +1,101 @@
+// Dev only (the standalone page with ?fake-api): a pretend carrier behind both the fake api (fake-api.ts) and the
+// fake calling device (fake-device.ts), so a call's backend status, duration and cost agree with what the device
+// did. Destinations by their last four digits: 0002 busy, 0003 no answer (after 6 s of ringing), 0004 failed;
+// every other number answers after 2 s and stays up until hung up.
+import type { Call, CallStatus } from '@ringwise/contract/calls';
+
+export interface CarrierCall {
+  id: string;
+  sid: string | null;
+  destinationNumber: string;
+  fromNumber: string;
+  callingMethod: 'public' | 'virtual' | 'verified';
+  /** Micro-dollars per minute. */
+  rate: bigint;
+  status: CallStatus;
+  createdAt: number;
+  answeredAt: number | null;
+  endedAt: number | null;
+  feedbackScore: number | null;
+}
+
+export const carrier = {
+  calls: [] as CarrierCall[],
+  /** Micro-dollars. */
+  balance: 12_500_000n,
+  connectionFee: 0n,
+};
+
+export const RING_MS = 2000;
+export const NO_ANSWER_MS = 6000;
+
+export function outcomeOf(destination: string): 'busy' | 'no-answer' | 'failed' | 'answer' {
+  if (destination.endsWith('0002')) return 'busy';
+  if (destination.endsWith('0003')) return 'no-answer';
+  if (destination.endsWith('0004')) return 'failed';
+  return 'answer';
+}
+
+export const callBySid = (sid: string) => carrier.calls.find((c) => c.sid === sid);
+export const callById = (id: string) => carrier.calls.find((c) => c.id === id);
+
+/** Seconds billed so far (whole seconds since the answer). */
+export function durationOf(call: CarrierCall, now = Date.now()): number {
+  if (call.answeredAt === null) return 0;
+  return Math.floor(((call.endedAt ?? now) - call.answeredAt) / 1000);
+}
+
+/** 60/60 billing: whole minutes, rounded up, plus the connection fee; in micro-dollars, rounded to the cent. */
+export function costOf(call: CarrierCall): bigint {
+  const seconds = durationOf(call);
+  if (seconds === 0) return 0n;
+  const minutes = BigInt(Math.ceil(seconds / 60));
+  const micros = carrier.connectionFee + call.rate * minutes;
+  return ((micros + 5_000n) / 10_000n) * 10_000n;
+}
+
+/** The call ends on the carrier's side: settles it once. */
+export function settle(call: CarrierCall, status: CallStatus): void {
+  if (call.endedAt !== null) return;
+  call.status = status;
+  call.endedAt = Date.now();
+  carrier.balance -= costOf(call);
+}
+
+const money = (micros: bigint) => `${micros / 1_000_000n}.${String((micros % 1_000_000n) / 10_000n).padStart(2, '0')}`;
+const rateText = (micros: bigint) => `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`;
+export const moneyOfMicros = money;
+
+/** The call as GET /api/calls lists it. */
+export function asListed(call: CarrierCall): Call {
+  const duration = durationOf(call);
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const settled = call.endedAt !== null && call.answeredAt !== null;
+  return {
+    id: call.id,
+    destinationNumber: call.destinationNumber,
+    fromNumber: call.fromNumber,
+    status: call.status,
+    callingMethod: call.callingMethod,
+    callDirection: 'outbound',
+    duration,
+    cost: money(costOf(call)),
+    rate: rateText(call.rate),
+    startTime: iso(call.createdAt),
+    endTime: iso(call.endedAt),
+    endReason: null,
+    createdAt: new Date(call.createdAt).toISOString(),
+    costItems: settled
+      ? {
+          matchedPrefix: call.destinationNumber.startsWith('+44') ? '447' : '1',
+          rateName: call.destinationNumber.startsWith('+44') ? 'United Kingdom — Mobile' : 'United States — Landline',
+          rate: rateText(call.rate),
+          connectionFee: money(carrier.connectionFee),
+          initialIncrement: 60,
+          increment: 60,
+          billedSeconds: Math.ceil(duration / 60) * 60,
+        }
+      : null,
+    feedbackScore: call.feedbackScore,
+  };
+}

@@ -1,0 +1,37 @@
+// The props of the modules this remote exposes (packages/apps, mfe-dialer entry). Each default-exports one
+// component. Another build may import these types with `import type` (erased at build time); the only runtime
+// contract is the props below.
+//
+// The calling device and the call live in one module-level store of this remote (src/calling/use-calling.ts):
+// the remote's modules are singletons in the page, so './app' (mounted per /home view) and
+// './widgets/call-overlay' (mounted once) see the same call, and a call goes on while the user changes views.
+//
+// How the dialer shows other remotes' widgets: remotes are built with `disableRemote` and never load remotes
+// themselves, so the host hands its loader in as `loadWidget`. Widgets used: numbers/widgets/caller-id-select,
+// numbers/widgets/virtual-numbers-dialog, numbers/widgets/caller-ids-dialog, contacts/widgets/contact-picker,
+// contacts/widgets/contact-suggestions, contacts/widgets/contact-match, contacts/widgets/save-contact-dialog,
+// billing/widgets/top-up-dialog. Without a loader (the standalone page) each shows a plain fallback or nothing.
+import type { ComponentType } from 'react';
+
+/** Loads '<remote>/widgets/<name>' and resolves to its default export, or null when it cannot be loaded. */
+export type LoadWidget = (id: string) => Promise<ComponentType<any> | null>;
+
+/**
+ * './app': the Dialer view (spec §2 'Dialer view'; reads and removes ?number=) or the Recent Calls view. The
+ * views load lazily. Calling needs './widgets/call-overlay' mounted in the page (it owns the device).
+ */
+export interface DialerAppProps {
+  view?: 'dialer' | 'calls';
+  loadWidget?: LoadWidget;
+}
+
+/**
+ * './widgets/call-overlay': mount once in the signed-in layout. Fetches the calling token when the page is idle,
+ * registers the device (GET /api/twilio/token: 'twilio' loads @twilio/voice-sdk, 'simulator' the carrier
+ * simulator's device), and shows the Active Call modal, the call bar while it is minimised, the incoming call's
+ * Accept / Reject, and the rating card after a call. Renders nothing otherwise. Unmounting it (sign-out) closes
+ * the device.
+ */
+export interface CallOverlayProps {
+  loadWidget?: LoadWidget;
+}

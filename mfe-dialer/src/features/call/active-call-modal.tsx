@@ -1,0 +1,168 @@
+// The Active Call modal (spec §2 'Active Call modal'): status, the number, duration MM:SS and the running cost,
+// mute / speaker / keypad, End Call; the incoming call's Accept / Reject; a warning a minute before the credit
+// runs out with 'Add Credits' (billing's top-up dialog). It can be minimised to the call bar while the user goes
+// on in the app. Loaded (lazily) by the call overlay when a call starts.
+import { useState } from 'react';
+import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneOff, Volume1, Volume2 } from 'lucide-react';
+import { Button } from '@ringwise/ui/button';
+import { cn } from '@ringwise/ui/cn';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@ringwise/ui/dialog';
+import { formatDuration, formatUsd } from '@ringwise/ui/format';
+import type { CallUiState, CallingStore } from '../../calling/calling-store.ts';
+import { useCalling } from '../../calling/use-calling.ts';
+import { formatInternational } from '../../lib/format-number.ts';
+import { decimalOfMicros } from '../../lib/money.ts';
+import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+import { keypadKeys } from '../dialer/dialer-rules.ts';
+import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
+
+export interface ActiveCallModalProps {
+  open: boolean;
+  /** Hide the modal (the call goes on; the call bar brings it back). */
+  onMinimize: () => void;
+}
+
+export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalProps) {
+  const { call, store } = useCalling();
+  const [keypadOpen, setKeypadOpen] = useState(false);
+  const [topUpOpen, setTopUpOpen] = useState(false);
+  const [topUpMounted, setTopUpMounted] = useState(false);
+  const status = callStatusText(call);
+  const controls = showsControls(call) && !call.incomingPending;
+  const number = call.to ? formatInternational(call.to) : '';
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(next) => (next ? undefined : onMinimize())}>
+        <DialogContent
+          hideClose
+          className="dl:max-w-sm dl:text-center"
+          aria-describedby="active-call-number"
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <Button type="button" variant="ghost" size="icon" aria-label="Minimize call" className="dl:absolute dl:right-2 dl:top-2" onClick={onMinimize}>
+            <Minimize2 aria-hidden className="dl:h-4 dl:w-4" />
+          </Button>
+          <div className="dl:flex dl:flex-col dl:items-center dl:gap-3 dl:pt-2">
+            <div
+              data-testid="call-icon"
+              data-pulsing={isPulsing(call) ? 'true' : 'false'}
+              className={cn(
+                'dl:flex dl:h-20 dl:w-20 dl:items-center dl:justify-center dl:rounded-full dl:bg-emerald-100 dl:text-emerald-700',
+                isPulsing(call) && 'dl:animate-pulse',
+              )}
+            >
+              {call.incomingPending ? <PhoneIncoming aria-hidden className="dl:h-9 dl:w-9" /> : <Phone aria-hidden className="dl:h-9 dl:w-9" />}
+            </div>
+            <DialogTitle className="dl:text-xl" data-testid="call-status">
+              {call.incomingPending ? 'Incoming Call' : status.title}
+            </DialogTitle>
+            <DialogDescription id="active-call-number" className="dl:text-base" data-testid="call-number">
+              {number}
+            </DialogDescription>
+            {status.subtitle && !call.incomingPending ? (
+              <p className="dl:text-sm dl:text-muted-foreground" data-testid="call-subtitle">
+                {status.subtitle}
+              </p>
+            ) : null}
+            {controls ? (
+              <p className="dl:flex dl:gap-3 dl:font-mono dl:text-2xl dl:tabular-nums" aria-live="off">
+                <span data-testid="call-duration" aria-label="Duration">
+                  {formatDuration(call.duration)}
+                </span>
+                {call.direction === 'outbound' ? (
+                  <span data-testid="call-cost" aria-label="Cost so far" className="dl:text-muted-foreground">
+                    {formatUsd(decimalOfMicros(call.cost))}
+                  </span>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+          {call.lowCredit && !call.endedAt ? (
+            <div role="alert" className="dl:flex dl:items-center dl:justify-between dl:gap-2 dl:rounded-md dl:border dl:border-amber-300 dl:bg-amber-50 dl:p-3 dl:text-left dl:text-sm dl:text-amber-900">
+              <span>Less than a minute of credit left. The call ends when it runs out.</span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setTopUpMounted(true);
+                  setTopUpOpen(true);
+                }}
+              >
+                Add Credits
+              </Button>
+            </div>
+          ) : null}
+          {call.incomingPending ? <IncomingActions store={store} /> : null}
+          {controls ? (
+            <CallControls call={call} store={store} keypadOpen={keypadOpen} onKeypad={() => setKeypadOpen((o) => !o)} />
+          ) : null}
+          {controls && keypadOpen ? <InCallKeypad store={store} /> : null}
+          {showsEndCall(call) && !call.incomingPending ? (
+            <Button type="button" variant="destructive" size="lg" className="dl:mx-auto dl:rounded-full" onClick={() => store.hangUp()}>
+              <PhoneOff aria-hidden className="dl:h-5 dl:w-5" /> End Call
+            </Button>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      {topUpMounted ? <RemoteWidget id="billing/widgets/top-up-dialog" props={{ open: topUpOpen, onOpenChange: setTopUpOpen }} /> : null}
+    </>
+  );
+}
+
+function IncomingActions({ store }: { store: CallingStore }) {
+  return (
+    <div className="dl:flex dl:justify-center dl:gap-6">
+      <Button type="button" variant="destructive" size="lg" className="dl:rounded-full" onClick={() => store.rejectIncoming()}>
+        <PhoneOff aria-hidden className="dl:h-5 dl:w-5" /> Reject
+      </Button>
+      <Button type="button" size="lg" className="dl:rounded-full dl:bg-emerald-600 dl:text-white dl:hover:bg-emerald-700" onClick={() => store.acceptIncoming()}>
+        <Phone aria-hidden className="dl:h-5 dl:w-5" /> Accept
+      </Button>
+    </div>
+  );
+}
+
+function CallControls({ call, store, keypadOpen, onKeypad }: { call: CallUiState; store: CallingStore; keypadOpen: boolean; onKeypad: () => void }) {
+  return (
+    <div className="dl:flex dl:justify-center dl:gap-4">
+      <Button type="button" variant={call.isMuted ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Mute" aria-pressed={call.isMuted} onClick={() => store.toggleMute()}>
+        {call.isMuted ? <MicOff aria-hidden className="dl:h-5 dl:w-5" /> : <Mic aria-hidden className="dl:h-5 dl:w-5" />}
+      </Button>
+      <Button type="button" variant={call.isSpeaker ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Speaker" aria-pressed={call.isSpeaker} onClick={() => store.toggleSpeaker()}>
+        {call.isSpeaker ? <Volume2 aria-hidden className="dl:h-5 dl:w-5" /> : <Volume1 aria-hidden className="dl:h-5 dl:w-5" />}
+      </Button>
+      <Button type="button" variant={keypadOpen ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Keypad" aria-pressed={keypadOpen} onClick={onKeypad}>
+        <Grid3x3 aria-hidden className="dl:h-5 dl:w-5" />
+      </Button>
+    </div>
+  );
+}
+
+/** Tones during the call: the 12 keys (the store refuses anything but 0-9, *, # and w). */
+function InCallKeypad({ store }: { store: CallingStore }) {
+  const [sent, setSent] = useState('');
+  return (
+    <div className="dl:flex dl:flex-col dl:gap-2">
+      <output className="dl:min-h-6 dl:font-mono dl:text-lg dl:tracking-widest" aria-label="Digits sent">
+        {sent}
+      </output>
+      <div role="group" aria-label="Call keypad" className="dl:grid dl:grid-cols-3 dl:gap-2">
+        {keypadKeys.map(([key]) => (
+          <Button
+            key={key}
+            type="button"
+            variant="outline"
+            className="dl:h-12 dl:text-xl"
+            onClick={() => {
+              if (store.sendDigits(key)) setSent((s) => s + key);
+            }}
+          >
+            {key}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import type { CallStatus } from '@ringwise/contract/calls';
+import { __resetToastsForTests } from '@ringwise/ui/toast';
+import { idleCall } from '../../calling/calling-store.ts';
+import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
+import { flush, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
+import { CallOverlay } from './call-overlay.tsx';
+import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
+
+const realWarn = console.warn;
+beforeEach(() => {
+  __resetToastsForTests();
+  __resetWidgetsForTests();
+  console.warn = () => {};
+});
+afterEach(() => {
+  cleanup();
+  console.warn = realWarn;
+});
+
+const state = (twilioStatus: CallStatus | null, extra: Partial<typeof idleCall> = {}) => ({ ...idleCall, twilioStatus, ...extra });
+
+describe('status texts (spec table)', () => {
+  test.each([
+    ['Connected', state('in-progress', { isActive: true, connected: true }), 'Call in progress'],
+    ['In Call', state('ringing'), null],
+    ['In Call', state('in-progress'), null],
+    ['Call Ended', state('completed'), null],
+    ['Busy', state('busy'), null],
+    ['No Answer', state('no-answer'), null],
+    ['Call Failed', state('failed'), null],
+    ['Canceled', state('canceled'), null],
+    ['Connecting...', state(null), null],
+    ['Connecting...', state('queued'), null],
+  ])('%s', (title, call, subtitle) => {
+    expect(callStatusText(call)).toEqual({ title, subtitle });
+  });
+
+  test('pulse while queued, ringing or connecting; controls while active, in progress or ringing; End Call hidden when terminal', () => {
+    expect(isPulsing(state('queued'))).toBe(true);
+    expect(isPulsing(state('ringing'))).toBe(true);
+    expect(isPulsing(state(null, { isConnecting: true }))).toBe(true);
+    expect(isPulsing(state('in-progress'))).toBe(false);
+    expect(showsControls(state('ringing'))).toBe(true);
+    expect(showsControls(state('in-progress'))).toBe(true);
+    expect(showsControls(state(null, { isActive: true }))).toBe(true);
+    expect(showsControls(state('queued'))).toBe(false);
+    for (const s of ['completed', 'failed', 'busy', 'no-answer', 'canceled'] as const) expect(showsEndCall(state(s))).toBe(false);
+    for (const s of [null, 'queued', 'ringing', 'in-progress'] as const) expect(showsEndCall(state(s))).toBe(true);
+  });
+});
+
+async function overlayWithCall(calling: TestCalling = testCalling()) {
+  renderWithCalling(<CallOverlay />, calling);
+  await calling.ready();
+  await act(async () => {
+    await calling.store.startCall({ destinationNumber: '+447700900123', fromNumber: null });
+    await flush();
+  });
+  await waitUntil(() => expect(screen.getByTestId('call-status').textContent).toBe('Connecting...'));
+  return calling;
+}
+const statusText = () => screen.getByTestId('call-status').textContent;
+const endCall = () => screen.queryByRole('button', { name: 'End Call' });
+
+describe('Active Call modal', () => {
+  test('connecting → ringing → connected: texts, pulse, duration MM:SS and the running cost', async () => {
+    const calling = await overlayWithCall();
+    expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('true');
+    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700900123');
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+    await act(async () => calling.device().call.emit('ringing', false));
+    expect(statusText()).toBe('In Call');
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeTruthy();
+    await act(async () => calling.device().call.emit('accept'));
+    expect(statusText()).toBe('Connected');
+    expect(screen.getByTestId('call-subtitle').textContent).toBe('Call in progress');
+    expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('false');
+    await calling.clock.advance(65_000);
+    expect(screen.getByTestId('call-duration').textContent).toBe('01:05');
+    expect(screen.getByTestId('call-cost').textContent).toBe('$0.03');
+  });
+
+  test('mute and speaker buttons toggle with their toasts', async () => {
+    const calling = await overlayWithCall();
+    await act(async () => calling.device().call.emit('accept'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(calling.lastNotice()).toMatchObject({ title: 'Muted', description: 'Microphone is now off' });
+    expect(screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Speaker' }));
+    expect(calling.lastNotice()).toMatchObject({ title: 'Speaker On', description: 'Audio through speaker' });
+  });
+
+  test('the in-call keypad sends the digits it is pressed with', async () => {
+    const calling = await overlayWithCall();
+    await act(async () => calling.device().call.emit('accept'));
+    fireEvent.click(screen.getByRole('button', { name: 'Keypad' }));
+    const pad = screen.getByRole('group', { name: 'Call keypad' });
+    for (const key of ['1', '#', '*']) fireEvent.click([...pad.querySelectorAll('button')].find((b) => b.textContent === key)!);
+    expect(calling.device().call.digits).toEqual(['1', '#', '*']);
+    expect(screen.getByLabelText('Digits sent').textContent).toBe('1#*');
+  });
+
+  test('End Call hangs up; on the terminal status End Call is hidden; the modal closes 2 s after the end', async () => {
+    const calling = await overlayWithCall();
+    await act(async () => calling.device().call.emit('accept'));
+    calling.requests.status.reply = () => ({ status: 'completed', duration: 12, cost: '0.01' });
+    await act(async () => {
+      fireEvent.click(endCall()!);
+      await flush();
+    });
+    expect(calling.device().call.disconnected).toBe(1);
+    expect(statusText()).toBe('Call Ended');
+    expect(endCall()).toBeNull();
+    // duration and the call buttons are for a live call only
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+    await calling.clock.advance(1999);
+    expect(screen.queryByTestId('call-status')).not.toBeNull();
+    await calling.clock.advance(1);
+    await waitUntil(() => expect(screen.queryByTestId('call-status')).toBeNull());
+    // then the optional rating, sent once
+    const card = await screen.findByRole('region', { name: 'Call feedback' });
+    expect(card.textContent).toContain('How was your call?');
+    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Echo' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+      await flush();
+    });
+    expect(calling.requests.feedback.calls).toEqual([[started().callId, { score: 3, issue: 'echo' }]]);
+    expect(screen.queryByRole('region', { name: 'Call feedback' })).toBeNull();
+  });
+
+  test.each([
+    ['busy', 'Busy'],
+    ['no-answer', 'No Answer'],
+    ['failed', 'Call Failed'],
+  ] as const)('a %s call shows %s without End Call', async (status, text) => {
+    const calling = await overlayWithCall();
+    calling.requests.status.reply = () => ({ status, duration: 0, cost: '0.00' });
+    await calling.clock.advance(5000);
+    expect(statusText()).toBe(text);
+    expect(endCall()).toBeNull();
+  });
+
+  test("one minute before the credit runs out: a warning with 'Add Credits'", async () => {
+    const calling = testCalling();
+    calling.requests.start.reply = () => started({ maxDurationSeconds: 75 });
+    await overlayWithCall(calling);
+    await act(async () => calling.device().call.emit('accept'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await calling.clock.advance(15_000);
+    expect(screen.getByRole('alert').textContent).toContain('Less than a minute of credit left');
+    expect(screen.getByRole('button', { name: 'Add Credits' })).toBeTruthy();
+  });
+
+  test('minimise: the call bar shows the call and brings the modal back', async () => {
+    const calling = await overlayWithCall();
+    await act(async () => calling.device().call.emit('accept'));
+    fireEvent.click(screen.getByRole('button', { name: 'Minimize call' }));
+    await waitUntil(() => expect(screen.queryByTestId('call-status')).toBeNull());
+    const bar = screen.getByRole('button', { name: /Show call/ });
+    expect(bar.textContent).toContain('Connected');
+    fireEvent.click(bar);
+    await waitUntil(() => expect(statusText()).toBe('Connected'));
+  });
+
+  test('an incoming call: the caller, Accept and Reject', async () => {
+    const calling = testCalling();
+    renderWithCalling(<CallOverlay />, calling);
+    await calling.ready();
+    const incoming = new TestCall('INCOMING', { CallSid: SID, From: '+447700900999' });
+    await act(async () => calling.device().emit('incoming', incoming));
+    await waitUntil(() => expect(statusText()).toBe('Incoming Call'));
+    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700900999');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(incoming.accepted).toBe(true);
+    await waitUntil(() => expect(statusText()).toBe('Connected'));
+  });
+});

@@ -1,0 +1,84 @@
+// The call overlay, mounted once in the signed-in layout (exposed as './widgets/call-overlay'): it starts the
+// calling device when the page is idle (after the dialer is interactive), and shows the Active Call modal, the
+// call bar while the modal is minimised, and the feedback card after a call. The parts load only when needed.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Phone } from 'lucide-react';
+import { formatDuration } from '@ringwise/ui/format';
+import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
+import { formatInternational } from '../../lib/format-number.ts';
+import { WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
+import { callStatusText } from './call-status.ts';
+
+const loadModal = () => import('./active-call-modal.tsx');
+const ActiveCallModal = lazy(loadModal);
+const CallFeedback = lazy(() => import('./call-feedback.tsx'));
+
+/** Runs `fn` once the page is idle (or soon, where requestIdleCallback is missing); returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 1);
+  return () => clearTimeout(id);
+}
+
+export interface CallOverlayProps {
+  /** The host's loader of other remotes' widgets (billing's top-up dialog). */
+  loadWidget?: LoadWidget;
+}
+
+export function CallOverlay({ loadWidget }: CallOverlayProps) {
+  const queryClient = useQueryClient();
+  const { call, feedback, store } = useCalling();
+  const [minimized, setMinimized] = useState(false);
+
+  useEffect(() => {
+    setCallingQueryClient(queryClient);
+    const cancel = whenIdle(() => {
+      void store.init();
+      // the modal's code is ready before the first call
+      void loadModal();
+    });
+    return () => {
+      cancel();
+      // sign-out unmounts the overlay: the device goes with it
+      store.destroy();
+    };
+  }, [queryClient, store]);
+
+  // a new call (or an incoming one) always opens the modal
+  useEffect(() => {
+    if (!call.hasActiveCall || call.incomingPending) setMinimized(false);
+  }, [call.hasActiveCall, call.incomingPending]);
+
+  return (
+    <WidgetLoaderProvider loadWidget={loadWidget}>
+      {call.hasActiveCall ? (
+        <Suspense fallback={null}>
+          <ActiveCallModal open={!minimized} onMinimize={() => setMinimized(true)} />
+        </Suspense>
+      ) : null}
+      {call.hasActiveCall && minimized ? (
+        <button
+          type="button"
+          onClick={() => setMinimized(false)}
+          className="dl:fixed dl:inset-x-4 dl:bottom-24 dl:z-40 dl:mx-auto dl:flex dl:max-w-sm dl:items-center dl:gap-3 dl:rounded-full dl:bg-emerald-600 dl:px-4 dl:py-2 dl:text-left dl:text-sm dl:text-white dl:shadow-lg"
+        >
+          <Phone aria-hidden className="dl:h-4 dl:w-4" />
+          <span className="dl:flex-1 dl:truncate">
+            {callStatusText(call).title} · {call.to ? formatInternational(call.to) : ''}
+          </span>
+          <span className="dl:font-mono dl:tabular-nums">{formatDuration(call.duration)}</span>
+          <span className="dl:sr-only">Show call</span>
+        </button>
+      ) : null}
+      {feedback && !call.hasActiveCall ? (
+        <Suspense fallback={null}>
+          <CallFeedback key={feedback.callId} prompt={feedback} store={store} />
+        </Suspense>
+      ) : null}
+    </WidgetLoaderProvider>
+  );
+}

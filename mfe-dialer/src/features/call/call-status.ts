@@ -1,0 +1,31 @@
+// What the Active Call modal says about a call (spec §2 'Active Call modal'), without React.
+import { isTerminalCallStatus } from '@ringwise/contract/calls';
+import type { CallUiState } from '../../calling/calling-store.ts';
+
+const terminalTexts: Record<string, string> = {
+  completed: 'Call Ended',
+  busy: 'Busy',
+  'no-answer': 'No Answer',
+  failed: 'Call Failed',
+  canceled: 'Canceled',
+};
+
+/** The status line and its subtitle (null: the number is shown instead). */
+export function callStatusText(call: Pick<CallUiState, 'twilioStatus' | 'isActive' | 'connected'>): { title: string; subtitle: string | null } {
+  const status = call.twilioStatus;
+  if (status && isTerminalCallStatus(status)) return { title: terminalTexts[status] ?? 'Call Ended', subtitle: null };
+  if (call.connected && call.isActive) return { title: 'Connected', subtitle: 'Call in progress' };
+  if (status === 'ringing' || status === 'in-progress') return { title: 'In Call', subtitle: null };
+  return { title: 'Connecting...', subtitle: null };
+}
+
+/** The icon pulses while queued, ringing or connecting. */
+export const isPulsing = (call: Pick<CallUiState, 'twilioStatus' | 'isConnecting'>) =>
+  call.isConnecting || call.twilioStatus === 'queued' || call.twilioStatus === 'ringing';
+
+/** Duration and the mute, speaker and keypad buttons show while active, in progress or ringing. */
+export const showsControls = (call: Pick<CallUiState, 'twilioStatus' | 'isActive'>) =>
+  call.isActive || call.twilioStatus === 'in-progress' || call.twilioStatus === 'ringing';
+
+/** End Call is hidden once the status is terminal. */
+export const showsEndCall = (call: Pick<CallUiState, 'twilioStatus'>) => !(call.twilioStatus && isTerminalCallStatus(call.twilioStatus));

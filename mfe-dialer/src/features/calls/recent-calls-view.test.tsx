@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { Contact } from '@ringwise/contract/contacts';
+import { formatDateTime } from '@ringwise/ui/format';
+import { __resetWidgetsForTests, WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
+import { json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil } from '../../test-support.tsx';
+import { contactForNumber, RecentCallsView } from './recent-calls-view.tsx';
+
+const contact = (displayName: string, primaryNumber: string): Contact => ({
+  id: `id-${displayName}`,
+  displayName,
+  primaryNumber,
+  countryCode: null,
+  email: null,
+  notes: null,
+  favorite: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const page1 = [
+  listedCall({
+    id: '1',
+    destinationNumber: '+447700900123',
+    duration: 65,
+    cost: '0.07',
+    callingMethod: 'virtual',
+    costItems: { matchedPrefix: '447', rateName: 'United Kingdom — Mobile', rate: '0.032000', connectionFee: '0.01', initialIncrement: 60, increment: 60, billedSeconds: 120 },
+  }),
+  listedCall({ id: '2', destinationNumber: '+14155550199', status: 'busy', duration: 0, cost: '0.00', callingMethod: 'verified' }),
+];
+const page2 = [listedCall({ id: '3', destinationNumber: '+33612345678', status: 'no-answer', duration: 0, cost: '0.00' })];
+
+let restore = () => {};
+const realWarn = console.warn;
+beforeEach(() => {
+  __resetWidgetsForTests();
+  console.warn = () => {};
+  restore = mockFetch(({ url }) => {
+    const u = new URL(url, 'http://localhost');
+    if (u.pathname === '/api/contacts') return json([contact('Grace Hopper', '+44 7700 900123')]);
+    if (u.pathname === '/api/calls') return json(u.searchParams.get('cursor') === 'p2' ? { items: page2, nextCursor: null } : { items: page1, nextCursor: 'p2' });
+    return undefined;
+  }).restore;
+});
+afterEach(() => {
+  cleanup();
+  restore();
+  console.warn = realWarn;
+});
+
+const rows = () => screen.getAllByTestId('call-row');
+
+describe('Recent Calls', () => {
+  test('contact matching compares digits, with the fuzzy rule for 10+ digits', () => {
+    const contacts = [contact('Ann', '+44 (7700) 900-123'), contact('Bob', '4155550199')];
+    expect(contactForNumber('+447700900123', contacts)?.displayName).toBe('Ann');
+    expect(contactForNumber('+14155550199', contacts)?.displayName).toBe('Bob');
+    expect(contactForNumber('+15550199', contacts)).toBeNull();
+  });
+
+  test('each call: name or number, date, Xm Ys, method badge, negative cost, status (red unless completed)', async () => {
+    renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
+    await waitUntil(() => expect(rows().length).toBe(2));
+    const [first, second] = rows();
+    expect(within(first!).getByTestId('call-destination').textContent).toBe('Grace Hopper');
+    expect(first!.textContent).toContain('+44 7700900123');
+    expect(within(first!).getByTestId('call-date').textContent).toBe(formatDateTime('2026-11-22T15:04:00.000Z'));
+    expect(within(first!).getByTestId('call-duration').textContent).toBe('1m 5s');
+    expect(within(first!).getByTestId('call-method').textContent).toBe('Virtual');
+    expect(within(first!).getByTestId('call-cost').textContent).toBe('-$0.07');
+    expect(within(first!).getByTestId('call-status').className).not.toContain('destructive');
+
+    expect(within(second!).getByTestId('call-destination').textContent).toBe('+1 4155550199');
+    expect(within(second!).getByTestId('call-status').textContent).toBe('Busy');
+    expect(within(second!).getByTestId('call-status').className).toContain('dl:text-destructive');
+    expect(within(second!).getByTestId('call-method').textContent).toBe('Verified');
+    expect(within(second!).getByTestId('call-cost').textContent).toBe('$0.00');
+  });
+
+  test('the itemised cost opens under the call', async () => {
+    renderWithCalling(<RecentCallsView />, testCalling());
+    await waitUntil(() => expect(rows().length).toBe(2));
+    const toggle = within(rows()[0]!).getByRole('button', { name: 'Cost details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const items = screen.getByTestId('cost-items').textContent ?? '';
+    expect(items).toContain('+447 · United Kingdom — Mobile');
+    expect(items).toContain('$0.032/min');
+    expect(items).toContain('120 s (60/60)');
+    expect(items).toContain('Connection fee$0.01');
+    expect(within(rows()[1]!).queryByRole('button', { name: 'Cost details' })).toBeNull();
+  });
+
+  test("'Load more' fetches the next page; unknown numbers get the save-contact widget", async () => {
+    const saved: string[] = [];
+    const loadWidget = async (id: string) => (props: { phoneNumber: string }) => {
+      if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
+      return null;
+    };
+    renderWithCalling(
+      <WidgetLoaderProvider loadWidget={loadWidget}>
+        <RecentCallsView />
+      </WidgetLoaderProvider>,
+      testCalling(),
+    );
+    await waitUntil(() => expect(rows().length).toBe(2));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    await waitUntil(() => expect(rows().length).toBe(3));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await waitUntil(() => expect([...new Set(saved)].sort()).toEqual(['+14155550199', '+33612345678']));
+  });
+
+  test('no calls yet', async () => {
+    restore();
+    restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [], nextCursor: null }) : json([]))).restore;
+    renderWithCalling(<RecentCallsView />, testCalling());
+    await waitUntil(() => expect(screen.getByText('Your call history appears here once you place your first call.')).toBeTruthy());
+  });
+});

@@ -1,0 +1,72 @@
+// The dialer's rules (spec §2 'Dialer view', §4 'Dialer', §5 'Starting a call'), without React.
+import { splitFullNumber } from '@ringwise/phone/notation';
+import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
+import { dialerCallingCodes } from '../../lib/calling-codes.ts';
+
+export interface DialedValue {
+  /** The picked calling code ("+44"). */
+  code: string;
+  /** The number field's text. */
+  number: string;
+}
+
+/** The 12-key keypad with the letters printed on phone keys. */
+export const keypadKeys: ReadonlyArray<readonly [key: string, letters: string]> = [
+  ['1', ''],
+  ['2', 'ABC'],
+  ['3', 'DEF'],
+  ['4', 'GHI'],
+  ['5', 'JKL'],
+  ['6', 'MNO'],
+  ['7', 'PQRS'],
+  ['8', 'TUV'],
+  ['9', 'WXYZ'],
+  ['*', ''],
+  ['0', '+'],
+  ['#', ''],
+];
+
+/** A typed or pasted full number ("+44 7700 900123") becomes its code and the rest; other text stays as typed. */
+export function typeNumber(value: DialedValue, text: string): DialedValue {
+  const split = splitFullNumber(text, value.code, dialerCallingCodes);
+  return split ? { code: split.callingCode, number: split.nationalNumber } : { code: value.code, number: text };
+}
+
+/** The ?number= prefill: its code split off (a number without a known code keeps the current code). */
+export function prefill(value: DialedValue, number: string): DialedValue {
+  const text = number.trim();
+  const withPlus = /^\d{11,}$/.test(text.replace(/[\s().-]/g, '')) ? `+${text}` : text;
+  return typeNumber(value, withPlus);
+}
+
+/**
+ * The number to call in E.164 when it can be written so: a number typed with its own "+" is kept (digits only);
+ * otherwise the code and the national digits, without a trunk 0 (kept for Italy, where it is part of the number).
+ * Empty when there are no digits, so "only the country code" is refused like an empty number (spec §5).
+ */
+export function destinationOf({ code, number }: DialedValue): string {
+  const text = number.trim();
+  const digits = text.replace(/\D/g, '');
+  if (!digits) return '';
+  if (text.startsWith('+')) return `+${digits}`;
+  const national = code !== '+39' && digits.startsWith('0') ? digits.slice(1) : digits;
+  return national ? `${code}${national}` : '';
+}
+
+/** The number as the rate lookup and contact match see it: enough characters (spec: 8+), else null. */
+export function lookupNumberOf(value: DialedValue): string | null {
+  const destination = destinationOf(value);
+  return destination.length >= 8 ? destination : null;
+}
+
+/**
+ * spec §4 'Dialer': the From number. If the current choice is empty or no longer valid, the first active virtual
+ * number, else the first verified caller ID, else the public number (null). Only active virtual numbers and
+ * verified caller IDs are offered.
+ */
+export function defaultFrom(current: string | null | undefined, numbers: readonly VirtualNumber[], callerIds: readonly VerifiedCallerId[]): string | null {
+  const active = numbers.filter((n) => n.isActive && n.status === 'active').map((n) => n.phoneNumber);
+  const verified = callerIds.filter((c) => c.verificationStatus === 'verified').map((c) => c.phoneNumber);
+  if (current && (active.includes(current) || verified.includes(current))) return current;
+  return active[0] ?? verified[0] ?? null;
+}

@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
+import { __resetToastsForTests } from '@ringwise/ui/toast';
+import { __resetWidgetsForTests, WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
+import { currentToast, flush, json, mockFetch, renderWithCalling, started, testCalling, user, waitUntil, type TestCalling } from '../../test-support.tsx';
+import { callButtonLabel, DialerView } from './dialer-view.tsx';
+import { defaultFrom, destinationOf, prefill, typeNumber } from './dialer-rules.ts';
+
+const realWarn = console.warn;
+let restore = () => {};
+let rate = 0.032;
+beforeEach(() => {
+  __resetToastsForTests();
+  __resetWidgetsForTests();
+  console.warn = () => {};
+  rate = 0.032;
+  restore = mockFetch(({ url }) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/auth/user') return json(user({ balance: '10.00' }));
+    if (path === '/api/virtual-numbers' || path === '/api/verified-caller-ids') return json([]);
+    if (path === '/api/rates/lookup') return json({ rate, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
+    return undefined;
+  }).restore;
+});
+afterEach(() => {
+  cleanup();
+  restore();
+  console.warn = realWarn;
+  happyDOM.setURL('about:blank');
+});
+const happyDOM = (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM;
+
+const numberField = () => screen.getByLabelText('Phone number') as HTMLInputElement;
+const callButton = () => screen.getByRole('button', { name: /^(Call|Connecting\.\.\.|Starting\.\.\.)$/ }) as HTMLButtonElement;
+const type = (text: string) => fireEvent.change(numberField(), { target: { value: text } });
+
+async function renderDialer(calling: TestCalling = testCalling()) {
+  const rendered = renderWithCalling(<DialerView />, calling);
+  return { ...rendered, calling };
+}
+
+const vn = (phoneNumber: string, active = true): VirtualNumber => ({
+  id: `id-${phoneNumber}`,
+  phoneNumber,
+  countryCode: 'GB',
+  numberType: 'local',
+  region: null,
+  locality: null,
+  monthlyPrice: '1.15',
+  isActive: active,
+  status: active ? 'active' : 'released',
+  purchasedAt: '2026-11-01T00:00:00.000Z',
+  renewsAt: '2026-12-01T00:00:00.000Z',
+  graceEndsAt: null,
+});
+const cid = (phoneNumber: string, verificationStatus = 'verified'): VerifiedCallerId => ({
+  id: `c-${phoneNumber}`,
+  phoneNumber,
+  friendlyName: null,
+  verificationStatus,
+  validationCode: null,
+  createdAt: '2026-10-01T00:00:00.000Z',
+  updatedAt: '2026-10-01T00:00:00.000Z',
+});
+
+describe('dialer rules', () => {
+  test("the call button: 'Connecting...' until ready, 'Starting...' while starting, else 'Call'", () => {
+    expect(callButtonLabel(false, false)).toBe('Connecting...');
+    expect(callButtonLabel(false, true)).toBe('Connecting...');
+    expect(callButtonLabel(true, true)).toBe('Starting...');
+    expect(callButtonLabel(true, false)).toBe('Call');
+  });
+
+  test('default from: a valid choice stays; else the first active virtual number, else the first verified caller ID, else public', () => {
+    const numbers = [vn('+442071234567', false), vn('+442079999999')];
+    const ids = [cid('+15550000001', 'pending'), cid('+15550000002')];
+    expect(defaultFrom('+15550000002', numbers, ids)).toBe('+15550000002');
+    expect(defaultFrom(null, numbers, ids)).toBe('+442079999999');
+    expect(defaultFrom('+442071234567', numbers, ids)).toBe('+442079999999');
+    expect(defaultFrom(undefined, [], ids)).toBe('+15550000002');
+    expect(defaultFrom('+19999999999', [], [])).toBeNull();
+  });
+
+  test('a full number splits its calling code off; the destination drops a trunk 0; only the code is no number', () => {
+    expect(typeNumber({ code: '+1', number: '' }, '+44 7700 900123')).toEqual({ code: '+44', number: '7700900123' });
+    expect(prefill({ code: '+1', number: '' }, '+33612345678')).toEqual({ code: '+33', number: '612345678' });
+    expect(prefill({ code: '+1', number: '' }, '447700900123')).toEqual({ code: '+44', number: '7700900123' });
+    expect(destinationOf({ code: '+44', number: '07700 900123' })).toBe('+447700900123');
+    expect(destinationOf({ code: '+39', number: '06 1234 5678' })).toBe('+390612345678');
+    expect(destinationOf({ code: '+44', number: '' })).toBe('');
+    expect(destinationOf({ code: '+44', number: ' - ' })).toBe('');
+  });
+});
+
+describe('Dialer view', () => {
+  test("'Connecting...' and disabled until the device is ready; then disabled only without a number", async () => {
+    const { calling } = await renderDialer();
+    expect(callButton().textContent).toContain('Connecting...');
+    expect(callButton().disabled).toBe(true);
+    await calling.ready();
+    expect(callButton().textContent).toContain('Call');
+    expect(callButton().disabled).toBe(true);
+    type('7700900123');
+    expect(callButton().disabled).toBe(false);
+  });
+
+  test("the keypad and the keyboard type digits; backspace removes the last; Enter with no number: 'Please enter a phone number'", async () => {
+    const { calling } = await renderDialer();
+    await calling.ready();
+    fireEvent.click(screen.getByRole('button', { name: '2 ABC' }));
+    fireEvent.click(screen.getByRole('button', { name: '0 +' }));
+    fireEvent.keyDown(window, { key: '7' });
+    fireEvent.keyDown(window, { key: '#' });
+    expect(numberField().value).toBe('207#');
+    fireEvent.click(screen.getByRole('button', { name: 'Backspace' }));
+    fireEvent.keyDown(window, { key: 'Backspace' });
+    expect(numberField().value).toBe('20');
+    type('');
+    await act(async () => {
+      fireEvent.keyDown(numberField(), { key: 'Enter' });
+      await flush();
+    });
+    expect(currentToast()).toMatchObject({ title: 'Error', description: 'Please enter a phone number' });
+  });
+
+  test("Enter while the device is not ready: 'Device Not Ready' with the dialer's words", async () => {
+    const { calling } = await renderDialer();
+    type('7700900123');
+    await act(async () => {
+      fireEvent.keyDown(numberField(), { key: 'Enter' });
+      await flush();
+    });
+    expect(calling.lastNotice()).toMatchObject({ title: 'Device Not Ready', description: 'Please wait for the calling service to initialize' });
+  });
+
+  test("a successful start sends the E.164 number and From, says 'Starting...' meanwhile, then clears the number", async () => {
+    const calling = testCalling();
+    let release!: () => void;
+    calling.requests.start.reply = () => new Promise((resolve) => (release = () => resolve(started())));
+    await renderDialer(calling);
+    await calling.ready();
+    fireEvent.click(screen.getByRole('button', { name: /Country code/ }));
+    type('+44 7700 900123');
+    expect(numberField().value).toBe('7700900123');
+    await act(async () => {
+      fireEvent.click(callButton());
+      await flush();
+    });
+    expect(callButton().textContent).toContain('Starting...');
+    await act(async () => {
+      release();
+      await flush();
+    });
+    expect(calling.requests.start.calls).toEqual([[{ destinationNumber: '+447700900123', fromNumber: null }]]);
+    expect(numberField().value).toBe('');
+    // one call at a time: the button stays disabled during the call
+    type('5551234567');
+    expect(callButton().disabled).toBe(true);
+  });
+
+  test('?number= prefills the dialer with the code split off, then leaves the address', async () => {
+    happyDOM.setURL('http://localhost/home?number=%2B447700900123&tab=x');
+    await renderDialer();
+    await waitUntil(() => expect(numberField().value).toBe('7700900123'));
+    expect(screen.getByRole('button', { name: /^Country code: \+44 United Kingdom/ })).toBeTruthy();
+    expect(window.location.search).toBe('?tab=x');
+  });
+
+  test("'Rate ≈ $X/min' (3 decimals) and the minutes the balance pays for, for 8+ characters", async () => {
+    const { calling } = await renderDialer();
+    await calling.ready();
+    type('7700');
+    await act(flush);
+    expect(screen.getByTestId('rate-line').textContent).toBe('');
+    type('7700900123');
+    await waitUntil(() => expect(screen.getByTestId('rate-line').textContent).toBe('Rate ≈ $0.032/min≈ 312 min available'));
+  });
+
+  test('a failed rate lookup hides the line', async () => {
+    restore();
+    restore = mockFetch(({ url }) => (url.includes('/api/auth/user') ? json(user()) : url.includes('/api/rates') ? json({ error: { code: 'x', message: 'no' } }, 500) : undefined)).restore;
+    await renderDialer();
+    type('7700900123');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByTestId('rate-line').textContent).toBe('');
+  });
+
+  test("From: the numbers remote's select gets the default-from value; '+ Buy Number' opens its dialog", async () => {
+    restore();
+    restore = mockFetch(({ url }) => {
+      if (url.includes('/api/auth/user')) return json(user({ defaultCallerId: null }));
+      if (url.includes('/api/virtual-numbers')) return json([vn('+442079999999')]);
+      if (url.includes('/api/verified-caller-ids')) return json([cid('+15550000002')]);
+      return undefined;
+    }).restore;
+    const seen: Array<{ id: string; props: Record<string, unknown> }> = [];
+    const loadWidget = async (id: string) => (props: Record<string, unknown>) => {
+      seen.push({ id, props });
+      return <div data-testid={id} />;
+    };
+    const calling = testCalling();
+    renderWithCalling(
+      <WidgetLoaderProvider loadWidget={loadWidget}>
+        <DialerView />
+      </WidgetLoaderProvider>,
+      calling,
+    );
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)?.props.value).toBe('+442079999999'));
+    expect(seen.some((s) => s.id === 'contacts/widgets/contact-picker')).toBe(true);
+    expect(seen.some((s) => s.id === 'contacts/widgets/contact-suggestions')).toBe(true);
+    expect(seen.some((s) => s.id === 'contacts/widgets/contact-match')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '+ Buy Number' }));
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/virtual-numbers-dialog').at(-1)?.props.open).toBe(true));
+    // choosing the public number explicitly keeps it
+    const select = seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)!;
+    act(() => (select.props.onChange as (v: string | null) => void)(null));
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)?.props.value).toBeNull());
+  });
+
+  test('without a host the From line falls back to the number used', async () => {
+    await renderDialer();
+    expect(screen.getByTestId('from-fallback').textContent).toBe('Ringwise number');
+  });
+});

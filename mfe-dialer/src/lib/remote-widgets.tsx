@@ -1,0 +1,76 @@
+// Another remote's widget inside the dialer. The remotes are built with `disableRemote` (they never load remotes
+// themselves) and share the host's federation runtime only in production, so the shell hands its own loader in:
+// `loadWidget('<remote>/widgets/<name>')` resolves to the module's default export, or null when it cannot be
+// loaded (exposed props of './app' and './widgets/call-overlay'). On the standalone dev page there is no host:
+// every widget shows its fallback.
+import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { LoadWidget } from '../exposed/widget-props.ts';
+
+export type { LoadWidget };
+export type WidgetComponent = ComponentType<any>;
+
+const WidgetLoaderContext = createContext<LoadWidget | null>(null);
+/** The last loader a host handed in, for the parts of this remote mounted without one (the overlay's dialogs). */
+let lastLoader: LoadWidget | null = null;
+const loaded = new Map<string, WidgetComponent | null>();
+
+export function WidgetLoaderProvider({ loadWidget, children }: { loadWidget: LoadWidget | undefined; children: ReactNode }) {
+  if (loadWidget) lastLoader = loadWidget;
+  return <WidgetLoaderContext.Provider value={loadWidget ?? null}>{children}</WidgetLoaderContext.Provider>;
+}
+
+export function useWidgetLoader(): LoadWidget | null {
+  return useContext(WidgetLoaderContext) ?? lastLoader;
+}
+
+/** The widget's component once loaded; undefined while loading, null when unavailable. */
+export function useWidget(id: string): WidgetComponent | null | undefined {
+  const loader = useWidgetLoader();
+  const [component, setComponent] = useState<WidgetComponent | null | undefined>(() => (loaded.has(id) ? loaded.get(id) : loader ? undefined : null));
+  useEffect(() => {
+    if (!loader) {
+      setComponent(null);
+      return;
+    }
+    if (loaded.has(id)) {
+      setComponent(() => loaded.get(id) ?? null);
+      return;
+    }
+    let active = true;
+    loader(id).then(
+      (result) => {
+        // a failed load is not cached: the next mount tries again
+        if (result) loaded.set(id, result);
+        if (active) setComponent(() => result);
+      },
+      (error: unknown) => {
+        console.warn(`[dialer] ${id} could not be loaded`, error);
+        if (active) setComponent(null);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [id, loader]);
+  return component;
+}
+
+export interface RemoteWidgetProps {
+  /** '<remote>/widgets/<name>', e.g. 'contacts/widgets/contact-match'. */
+  id: string;
+  props: Record<string, unknown>;
+  /** Shown while it loads and when it cannot be loaded (default nothing). */
+  fallback?: ReactNode;
+}
+
+/** Renders another remote's widget with `props`, or `fallback`. */
+export function RemoteWidget({ id, props, fallback = null }: RemoteWidgetProps) {
+  const Component = useWidget(id);
+  return Component ? <Component {...props} /> : <>{fallback}</>;
+}
+
+/** Tests only. */
+export function __resetWidgetsForTests(): void {
+  loaded.clear();
+  lastLoader = null;
+}

@@ -1,0 +1,16 @@
+// The loader the shell hands to remotes that show other remotes' widgets (the dialer: numbers' caller-ID select
+// and dialogs, contacts' picker, suggestions, match and save dialog, billing's top-up dialog). Remotes are built
+// without remote loading of their own (`disableRemote`), so they use the host's federation instance through this.
+import { isFailedRemoteModule } from './failed-remote.ts';
+import { loadRemoteComponent, type RemoteComponent } from './remotes.ts';
+
+/** '<remote>/<module>' → its default export, or null when it cannot be loaded (never throws). */
+export async function loadWidget(id: string): Promise<RemoteComponent | null> {
+  try {
+    const result = await loadRemoteComponent(id);
+    return isFailedRemoteModule(result) ? null : result;
+  } catch (error) {
+    console.warn(`[federation] ${id} could not be loaded`, error);
+    return null;
+  }
+}
