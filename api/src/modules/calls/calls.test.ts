@@ -135,11 +135,11 @@ describe('starting a call', () => {
 });
 
 describe('stale calls', () => {
-  test('a call that never connected does not block the next one, and its hold is released', async () => {
+  test('a call that never reached the carrier does not block the next one for long, and its hold is released', async () => {
     const user = await userWith('5.00');
     const first = await started(user.token);
     expect((await call('POST', '/api/calls/start', user.token, { destinationNumber: '+447400123456' })).status).toBe(409);
-    await database.db.privileged((sql) => sql.query(`update public.calls set created_at = now() - interval '3 minutes' where id = $1`, [first.callId]));
+    await database.db.privileged((sql) => sql.query(`update public.calls set created_at = now() - interval '16 seconds' where id = $1`, [first.callId]));
     await started(user.token);
     const [row] = await database.db.privileged((sql) =>
       sql.query<{ status: string; end_reason: string; cost: string }>('select status, end_reason, cost::text as cost from public.calls where id = $1', [first.callId]),

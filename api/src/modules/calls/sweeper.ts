@@ -7,6 +7,9 @@ import type { Database } from '../../db/database.ts';
 import { applyCallStatus } from './settle.ts';
 
 export const staleQueuedSeconds = 120;
+/** Before a user's next call: their queued call that never reached the carrier (no call SID) after this long was
+ *  abandoned (the microphone refused, the page closed) and must not block the new one. */
+export const abandonedStartSeconds = 15;
 /** Past the time limit plus this, a call in progress has lost its final callback. */
 export const lostCallGraceSeconds = 300;
 
@@ -23,10 +26,11 @@ export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: 
       `select id, status, dial_call_sid from public.calls
        where settled_at is null and ($1::uuid is null or user_id = $1)
          and ((status = 'queued' and created_at < now() - make_interval(secs => $2))
+           or ($1::uuid is not null and status = 'queued' and twilio_call_sid is null and created_at < now() - make_interval(secs => $4))
            or (status in ('ringing', 'in-progress') and coalesce(start_time, created_at)
                  < now() - make_interval(secs => coalesce(max_duration_seconds, 14400) + $3)))
        limit 200`,
-      [userId, staleQueuedSeconds, lostCallGraceSeconds],
+      [userId, staleQueuedSeconds, lostCallGraceSeconds, abandonedStartSeconds],
     ),
   );
   let ended = 0;

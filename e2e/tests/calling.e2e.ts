@@ -1,0 +1,110 @@
+// Calls in the browser with no Twilio keys: the dialer's simulator device, a fake microphone (Chromium's), the app's
+// voice webhook and status callbacks through the carrier simulator, and the money.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, newTestUser, signUpThroughApi, test, topUpThroughSimulator } from '../fixtures.ts';
+
+interface Session {
+  access_token: string;
+  user: { id: string };
+}
+
+async function signedInWithCredit(page: Page, request: APIRequestContext, amount = '10.00'): Promise<Session> {
+  const session = (await signUpThroughApi(request, newTestUser())) as Session;
+  await topUpThroughSimulator(request, session.access_token, amount);
+  await page.addInitScript((stored) => {
+    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
+  }, JSON.stringify(session));
+  return session;
+}
+
+async function dial(page: Page, number: string) {
+  await page.goto(`/home?number=${encodeURIComponent(number)}`);
+  const callButton = page.getByRole('button', { name: 'Call', exact: true });
+  // 'Connecting...' until the calling device has registered
+  await expect(callButton).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByText(/Rate ≈ \$\d+\.\d{3}\/min/)).toBeVisible();
+  await callButton.click();
+  return page.getByRole('dialog');
+}
+
+test('a call to a test destination: connected, cost ticking, hung up, charged exactly once', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const session = await signedInWithCredit(page, request);
+  const modal = await dial(page, '+447400123456');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await expect(modal.getByTestId('call-subtitle')).toHaveText('Call in progress');
+  const cost = modal.getByTestId('call-cost');
+  const first = await cost.innerText();
+  await expect(modal.getByTestId('call-duration')).toHaveText(/00:0[3-9]/, { timeout: 10_000 });
+  // rate / 60 every second: at a few cents a minute the first cent shows within about 20 s
+  await expect(cost).not.toHaveText(first, { timeout: 30_000 });
+  await modal.getByRole('button', { name: 'Mute' }).click();
+  await expect(page.getByText('Microphone is now off').first()).toBeVisible();
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
+  await expect(modal.getByRole('button', { name: /End Call/ })).toBeHidden();
+  const ended = page.getByText(/Charged: \$\d+\.\d{2}/).first();
+  await expect(ended).toBeVisible({ timeout: 10_000 });
+
+  // the money: one call_charge, and the header balance lower by exactly that
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const calls = (await (await request.get('/api/calls', { headers })).json()) as { items: Array<{ cost: string; status: string; duration: number }> };
+  expect(calls.items[0]).toMatchObject({ status: 'completed' });
+  const charged = calls.items[0]!.cost;
+  expect(Number(charged)).toBeGreaterThan(0);
+  await expect(ended).toContainText(`Charged: $${charged}`);
+  await expect(page.getByTestId('header-balance')).toHaveText(`$${(10 - Number(charged)).toFixed(2)}`);
+  const ledger = (await (await request.get('/api/transactions', { headers })).json()) as { items: Array<{ type: string; amount: string }> };
+  expect(ledger.items.filter((t) => t.type === 'call_charge')).toEqual([expect.objectContaining({ amount: `-${charged}` })]);
+
+  // and in Recent Calls
+  await page.goto('/home/calls');
+  await expect(page.getByRole('heading', { name: 'Recent Calls' })).toBeVisible();
+  await expect(page.getByText(`-$${charged}`).first()).toBeVisible();
+});
+
+for (const [ending, status] of [
+  ['0002', 'Busy'],
+  ['0003', 'No Answer'],
+  ['0004', 'Call Failed'],
+] as const) {
+  test(`a destination ending ${ending} ends '${status}' and costs nothing`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await signedInWithCredit(page, request, '5.00');
+    const modal = await dial(page, `+4474001${ending.padStart(5, '2')}`);
+    await expect(modal.getByTestId('call-status')).toHaveText(status, { timeout: 20_000 });
+    await expect(modal.getByRole('button', { name: /End Call/ })).toBeHidden();
+    await expect(page.getByTestId('header-balance')).toHaveText('$5.00');
+  });
+}
+
+test('an incoming call to a purchased number is answered in the browser', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const session = await signedInWithCredit(page, request, '5.00');
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const found = (await (
+    await request.post('/api/virtual-numbers/search', { headers, data: { country: 'US', areaCode: '212', searchType: 'starts_with', numberType: 'local' } })
+  ).json()) as Array<{ phoneNumber: string; price: string }>;
+  const number = found[0]!;
+  const bought = await request.post('/api/virtual-numbers/purchase', { headers, data: { phoneNumber: number.phoneNumber, country: 'US', price: number.price, numberType: 'local' } });
+  expect(bought.status()).toBe(201);
+
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
+  // the device registers for incoming calls once ready
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toHaveText(/Call/);
+  await page.waitForTimeout(500);
+
+  const phone = await context.newPage();
+  await phone.goto('/sim/twilio/phone');
+  await phone.getByLabel('To').selectOption(number.phoneNumber);
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
+  await modal.getByRole('button', { name: /Accept/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
+  await phone.close();
+});
