@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: e2eOrigin,
     trace: 'retain-on-failure',
+    // a step that cannot act fails on its own, naming itself, rather than eating the test's whole timeout
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -131,6 +131,41 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
   }
 }
 
+// The dialer stays light (issue: calling): every JS file (any origin) fetched on /home until a keypad key answers
+// a click, gzip -9, and whether the Twilio Voice SDK was among them (it must not be: it loads only for a Twilio
+// device, and these builds use the simulator's). Goal: within the shell's 150 KB plus 30 KB for the dialer.
+{
+  const fileOf = (url: string): string | null => {
+    const u = new URL(url);
+    if (u.origin === origin) return path.join(repoRoot, 'shell/dist', u.pathname);
+    const remote = remoteBuilds.find((b) => b.urlEnv && env[b.urlEnv] === u.origin);
+    return remote ? path.join(repoRoot, remote.dir, 'dist', u.pathname) : null;
+  };
+  const runs: { ms: number; bytes: number; files: number; twilioSdk: boolean }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext();
+    await context.addInitScript((session) => window.localStorage.setItem('ringwise-auth', session), storedSession);
+    const page = await context.newPage();
+    await page.goto(`${origin}/home`);
+    const key = page.getByRole('button', { name: /^5 JKL$/ });
+    await key.waitFor();
+    await key.click();
+    await page.waitForFunction(() => (document.querySelector('input[inputmode="tel"]') as HTMLInputElement | null)?.value.includes('5'));
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.split('?')[0]!.endsWith('.js')).map((e) => e.name),
+    );
+    const ms = await page.evaluate(() => performance.now());
+    const files = scripts.map(fileOf).filter((f): f is string => f !== null);
+    runs.push({ ms, bytes: files.reduce((sum, f) => sum + gzipSize(f), 0), files: files.length, twilioSdk: files.some((f) => readFileSync(f, 'utf8').includes('chunderw')) });
+    await context.close();
+  }
+  runs.sort((a, b) => a.ms - b.ms);
+  const median = runs[2]!;
+  console.log(
+    `\n/home until the keypad answers a click (median of 5): ${median.ms.toFixed(0)} ms, ${kb(median.bytes)} of JS in ${median.files} files (goal: 180 KB = shell 150 + dialer 30); Twilio Voice SDK loaded: ${median.twilioSdk ? 'YES' : 'no'}`,
+  );
+}
+
 await browser.close();
 await api.stop();
 for (const server of servers) server.stop();

@@ -68,7 +68,7 @@ const server = test.app.listen({ port: PORT, hostname: '127.0.0.1' });
 try {
   console.log(`Calling, PostgreSQL, ${USERS} users × ${ROUNDS} rounds, ${CONCURRENCY} at a time, over HTTP`);
   for (let round = 0; round <= ROUNDS; round++) {
-    const calls: string[] = new Array(USERS);
+    const calls: string[] = Array.from({ length: USERS }, () => '');
     const started = await runConcurrently(USERS, CONCURRENCY, async (i) => {
       const res = await fetch(`${origin}/api/calls/start`, {
         method: 'POST',
