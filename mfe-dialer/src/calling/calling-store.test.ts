@@ -184,6 +184,19 @@ describe('call events', () => {
     expect(call(c).cost).toBe(1066n);
   });
 
+  test('a call never answered: after the disconnect the api is asked again until it has the final status', async () => {
+    const c = testCalling();
+    await c.ready();
+    await place(c);
+    await emit(c.device().call, 'ringing');
+    const replies = [{ status: 'ringing' as const }, { status: 'ringing' as const }, { status: 'failed' as const }];
+    c.requests.status.reply = () => ({ ...replies.shift()!, duration: 0, cost: '0.00' });
+    await emit(c.device().call, 'disconnect');
+    await c.clock.advance(400);
+    await c.clock.advance(400);
+    expect(call(c)).toMatchObject({ twilioStatus: 'failed', isActive: false });
+  });
+
   test('the backup poll asks every 5 s and gives up after 5 failures', async () => {
     const c = testCalling();
     await answered(c);

@@ -101,6 +101,10 @@ export interface CallingDeps {
 /** spec §9: the per-second rate is 0.01 until the call start returns a rate (0.60 a minute). */
 export const DEFAULT_RATE_PER_MINUTE = 600_000n;
 
+/** After a disconnect: how often, and how far apart, the call's status is read until the api has its final one. */
+export const disconnectStatusAttempts = 5;
+export const disconnectStatusRetryMs = 400;
+
 export const idleCall: CallUiState = {
   hasActiveCall: false,
   isActive: false,
@@ -349,12 +353,19 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
     stopTimers();
     const sid = snapshot.call.callSid ?? handle?.sid() ?? null;
     let backend: CallStatusResponse | null = null;
-    if (sid) {
+    // a call that was never answered ends busy, no-answer, failed or canceled, which only the api can tell, and the
+    // carrier's final callback may reach it a moment after the device hung up: a few quick looks (an answered call
+    // ends 'completed' anyway)
+    const attempts = snapshot.call.isActive ? 1 : disconnectStatusAttempts;
+    for (let attempt = 0; sid && attempt < attempts; attempt++) {
+      if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
       try {
         backend = await deps.requests.status(sid);
       } catch (error) {
         log('status after disconnect failed', error);
+        break;
       }
+      if (isTerminalCallStatus(backend.status)) break;
     }
     const status = backend && isTerminalCallStatus(backend.status) && backend.status !== 'completed' && !snapshot.call.isActive ? backend.status : 'completed';
     await finish(status, backend);

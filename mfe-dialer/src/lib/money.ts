@@ -20,11 +20,6 @@ export function costOfSeconds(ratePerMinute: bigint, seconds: number): bigint {
   return (ratePerMinute * BigInt(Math.max(0, Math.floor(seconds)))) / 60n;
 }
 
-/** Whole minutes the balance pays for at a rate per minute (both micro-dollars); null without a positive rate. */
-export function minutesAvailable(balance: bigint, ratePerMinute: bigint): bigint | null {
-  return ratePerMinute > 0n ? balance / ratePerMinute : null;
-}
-
 /** "m:ss" (the 'Call Ended' notice): 65 → "1:05". */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

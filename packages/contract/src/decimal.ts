@@ -22,3 +22,13 @@ export function microDollarsOf(text: string): bigint | null {
   if (!match) return null;
   return BigInt(match[1]! + (match[2] ?? '').padEnd(6, '0').slice(0, 6));
 }
+
+/** Whole minutes a balance buys at a price per minute, on exact decimals ("4.00" at "0.032000" → 125n; a JSON number
+ *  rate such as the lookup's 0.032 is read to 6 places); null without a positive price or a readable balance. */
+export function minutesAvailable(balance: string, ratePerMinute: string | number): bigint | null {
+  const rateText = typeof ratePerMinute === 'number' ? (Number.isFinite(ratePerMinute) && ratePerMinute >= 0 ? ratePerMinute.toFixed(6) : '') : ratePerMinute;
+  const price = microDollarsOf(rateText);
+  const funds = microDollarsOf(balance);
+  if (!price || funds === null) return null;
+  return funds / price;
+}

@@ -1,7 +1,7 @@
 // The billing e-mails: a receipt for every payment credited, the low-balance alert (with roughly how many
 // minutes the balance still buys), and the notice of an auto-recharge that failed. Plain text with a simple
 // HTML twin; amounts are formatted on their exact decimal strings.
-import { microDollarsOf } from '@ringwise/contract/decimal';
+import { minutesAvailable } from '@ringwise/contract/decimal';
 import { formatRate, formatUsd } from '@ringwise/ui/format';
 import type { MailMessage } from '../../mail/mailer.ts';
 
@@ -39,10 +39,7 @@ function message(to: string, subject: string, paragraphs: string[], link?: { tex
 
 /** Whole minutes a balance buys at a per-minute price, on exact decimals ("4.00" at "0.032000" → 125). */
 export function minutesFor(balance: string, ratePerMinute: string): number {
-  const price = microDollarsOf(ratePerMinute);
-  const funds = microDollarsOf(balance); // null for a negative balance: no minutes
-  if (!price || funds === null) return 0;
-  return Number(funds / price);
+  return Number(minutesAvailable(balance, ratePerMinute) ?? 0n);
 }
 
 export function paymentReceiptEmail(input: {

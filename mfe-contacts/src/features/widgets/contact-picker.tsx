@@ -15,6 +15,7 @@ import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { contactMatchesQuery } from '../matching/matching.ts';
+import { ContactRate } from './contact-rate.tsx';
 
 export function ContactPicker({ onSelect, open: openProp, onOpenChange, triggerLabel = 'Contacts', triggerClassName }: ContactPickerProps) {
   const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
@@ -139,6 +140,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
                   <span className="ct:block ct:truncate ct:text-sm ct:tabular-nums ct:text-muted-foreground">
                     {format(contact.primaryNumber)}
                   </span>
+                  <ContactRate number={contact.primaryNumber} />
                 </span>
               </button>
             </li>

@@ -174,6 +174,19 @@ describe('contact-picker', () => {
     await waitUntil(() => expect(dialogOpen('Contacts')).toBe(false));
   });
 
+  test("each contact shows the rate to their number and the minutes the balance buys; a failed lookup shows nothing", async () => {
+    serve([ada, grace], (call) => {
+      if (call.url === '/api/auth/user') return json({ balance: '4.00' });
+      if (call.url.startsWith('/api/rates/lookup?number=%2B447700900123')) return json({ rate: 0.032, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
+      if (call.url.startsWith('/api/rates/lookup')) return apiError(404, 'not_found', 'No rate for this number');
+      return undefined;
+    });
+    renderWithProviders(<ContactPicker onSelect={() => {}} open onOpenChange={() => {}} />);
+    await waitUntil(() => expect(screen.getAllByTestId('contact-rate').map((r) => r.textContent)).toEqual(['$0.032/min · ≈ 125 min']));
+    expect(within(screen.getByRole('button', { name: /Ada Lovelace/ })).getByTestId('contact-rate')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /Grace Hopper/ })).queryByTestId('contact-rate')).toBeNull();
+  });
+
   test('the filter narrows the list', async () => {
     serve([ada, alan, grace]);
     renderWithProviders(<ContactPicker onSelect={() => {}} open onOpenChange={() => {}} />);

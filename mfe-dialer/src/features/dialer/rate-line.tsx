@@ -3,14 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { rateQueries } from '@ringwise/contract/rates';
 import { formatRate } from '@ringwise/ui/format';
-import { microsOf, minutesAvailable } from '../../lib/money.ts';
+import { minutesAvailable } from '@ringwise/contract/decimal';
 
 export function RateLine({ number, balance }: { number: string | null; balance: string | null }) {
   const lookup = useQuery({ ...rateQueries.lookup(number ?? ''), enabled: number !== null, meta: { handlesError: true } });
   const rate = number !== null && lookup.isSuccess ? lookup.data.rate : null;
-  const rateMicros = rate === null ? null : microsOf(rate);
-  const balanceMicros = microsOf(balance);
-  const minutes = rateMicros !== null && balanceMicros !== null ? minutesAvailable(balanceMicros, rateMicros) : null;
+  const minutes = rate !== null && balance !== null ? minutesAvailable(balance, rate) : null;
   return (
     <p className="dl:flex dl:min-h-5 dl:justify-center dl:gap-3 dl:text-sm dl:text-muted-foreground" aria-live="polite" data-testid="rate-line">
       {rate !== null ? (
