@@ -141,7 +141,7 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
     const remote = remoteBuilds.find((b) => b.urlEnv && env[b.urlEnv] === u.origin);
     return remote ? path.join(repoRoot, remote.dir, 'dist', u.pathname) : null;
   };
-  const runs: { ms: number; bytes: number; files: number; twilioSdk: boolean }[] = [];
+  const runs: { ms: number; bytes: number; files: number; twilioSdk: boolean; list: { file: string; size: number }[] }[] = [];
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext();
     await context.addInitScript((session) => window.localStorage.setItem('ringwise-auth', session), storedSession);
@@ -156,7 +156,8 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
     );
     const ms = await page.evaluate(() => performance.now());
     const files = scripts.map(fileOf).filter((f): f is string => f !== null);
-    runs.push({ ms, bytes: files.reduce((sum, f) => sum + gzipSize(f), 0), files: files.length, twilioSdk: files.some((f) => readFileSync(f, 'utf8').includes('chunderw')) });
+    const list = files.map((file) => ({ file: path.relative(repoRoot, file), size: gzipSize(file) })).sort((a, b) => b.size - a.size);
+    runs.push({ ms, bytes: list.reduce((sum, f) => sum + f.size, 0), files: files.length, twilioSdk: files.some((f) => readFileSync(f, 'utf8').includes('chunderw')), list });
     await context.close();
   }
   runs.sort((a, b) => a.ms - b.ms);
@@ -164,6 +165,7 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
   console.log(
     `\n/home until the keypad answers a click (median of 5): ${median.ms.toFixed(0)} ms, ${kb(median.bytes)} of JS in ${median.files} files (goal: 180 KB = shell 150 + dialer 30); Twilio Voice SDK loaded: ${median.twilioSdk ? 'YES' : 'no'}`,
   );
+  for (const { file, size } of median.list.slice(0, 15)) console.log(`  ${file.padEnd(48)} ${kb(size).padStart(8)}`);
 }
 
 await browser.close();

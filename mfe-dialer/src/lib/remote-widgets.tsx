@@ -14,6 +14,21 @@ const WidgetLoaderContext = createContext<LoadWidget | null>(null);
 let lastLoader: LoadWidget | null = null;
 const loaded = new Map<string, WidgetComponent | null>();
 
+/**
+ * Other remotes' widgets (From selector, contact picker, suggestions, match) load a moment after the dialer first
+ * asks for them, when the page is idle: the keypad renders and answers first, on the shell's and the dialer's own
+ * code only (issue: calling, "the dialer stays light"). Later mounts do not wait.
+ */
+export const widgetDelayMs = 600;
+let pageIdle: Promise<void> | null = null;
+export function whenPageIdle(): Promise<void> {
+  pageIdle ??= new Promise<void>((resolve) => {
+    const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+    setTimeout(() => (idle ? idle(() => resolve(), { timeout: 1000 }) : resolve()), widgetDelayMs);
+  });
+  return pageIdle;
+}
+
 export function WidgetLoaderProvider({ loadWidget, children }: { loadWidget: LoadWidget | undefined; children: ReactNode }) {
   if (loadWidget) lastLoader = loadWidget;
   return <WidgetLoaderContext.Provider value={loadWidget ?? null}>{children}</WidgetLoaderContext.Provider>;
@@ -37,7 +52,9 @@ export function useWidget(id: string): WidgetComponent | null | undefined {
       return;
     }
     let active = true;
-    loader(id).then(
+    whenPageIdle()
+      .then(() => loader(id))
+      .then(
       (result) => {
         // a failed load is not cached: the next mount tries again
         if (result) loaded.set(id, result);

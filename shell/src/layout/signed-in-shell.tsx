@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { HomeView } from '@ringwise/routes';
 import { loadWidget } from '../federation/load-widget.ts';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
@@ -11,6 +11,7 @@ import { BottomNav } from './bottom-nav.tsx';
  * bar) stay while the user moves between /home views.
  */
 export function SignedInShell({ view, children }: { view: HomeView | null; children: ReactNode }) {
+  const overlay = useAfterFirstView();
   return (
     <div className="sh:flex sh:min-h-dvh sh:flex-col sh:bg-muted/40">
       <AppHeader />
@@ -18,7 +19,19 @@ export function SignedInShell({ view, children }: { view: HomeView | null; child
         {children}
       </main>
       <BottomNav view={view} />
-      <RemoteSlot remote="dialer" module="widgets/call-overlay" area="Calling" quiet props={{ loadWidget }} />
+      {overlay ? <RemoteSlot remote="dialer" module="widgets/call-overlay" area="Calling" quiet props={{ loadWidget }} /> : null}
     </div>
   );
+}
+
+/** Overlay delay: the view (the dialer's keypad) loads and answers first; the calling device follows. */
+export const overlayDelayMs = 800;
+
+function useAfterFirstView(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), overlayDelayMs);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready;
 }
