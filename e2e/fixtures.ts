@@ -1,6 +1,6 @@
 // A fresh user per test, signed up through the real Auth endpoints, with its session stored the way the
 // auth client stores it, so the page starts signed in.
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface TestUser {
   email: string;
@@ -47,4 +47,19 @@ export async function topUpThroughSimulator(request: APIRequestContext, accessTo
   await expect
     .poll(async () => ((await (await request.get('/api/auth/user', { headers })).json()) as { balance: string }).balance, { timeout: 15_000 })
     .toBe(amount);
+}
+
+export interface StoredSession {
+  access_token: string;
+  user: { id: string };
+}
+
+/** A new user topped up with `amount` through the payment simulator, whose session the page starts with. */
+export async function signedInWithCredit(page: Page, request: APIRequestContext, amount = '10.00'): Promise<StoredSession> {
+  const session = (await signUpThroughApi(request, newTestUser())) as StoredSession;
+  await topUpThroughSimulator(request, session.access_token, amount);
+  await page.addInitScript((stored) => {
+    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
+  }, JSON.stringify(session));
+  return session;
 }

@@ -1,21 +1,7 @@
 // Calls in the browser with no Twilio keys: the dialer's simulator device, a fake microphone (Chromium's), the app's
 // voice webhook and status callbacks through the carrier simulator, and the money.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newTestUser, signUpThroughApi, test, topUpThroughSimulator } from '../fixtures.ts';
-
-interface Session {
-  access_token: string;
-  user: { id: string };
-}
-
-async function signedInWithCredit(page: Page, request: APIRequestContext, amount = '10.00'): Promise<Session> {
-  const session = (await signUpThroughApi(request, newTestUser())) as Session;
-  await topUpThroughSimulator(request, session.access_token, amount);
-  await page.addInitScript((stored) => {
-    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
-  }, JSON.stringify(session));
-  return session;
-}
+import type { Page } from '@playwright/test';
+import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 async function dial(page: Page, number: string) {
   await page.goto(`/home?number=${encodeURIComponent(number)}`);

@@ -1,6 +1,6 @@
 // A call without microphone access: Chromium without the fake permission prompt refuses getUserMedia, as a user who
 // clicks "Block" does, and the dialer says so (spec §8 'Microphone Access Required').
-import { expect, newTestUser, signUpThroughApi, test, topUpThroughSimulator } from '../fixtures.ts';
+import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 test.use({
   launchOptions: {
@@ -12,11 +12,7 @@ test.use({
 
 test('a call with the microphone blocked shows "Microphone Access Required" and costs nothing', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
-  await topUpThroughSimulator(request, session.access_token, '5.00');
-  await page.addInitScript((stored) => {
-    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
-  }, JSON.stringify(session));
+  await signedInWithCredit(page, request, '5.00');
   await page.goto(`/home?number=${encodeURIComponent('+447400123456')}`);
   const callButton = page.getByRole('button', { name: 'Call', exact: true });
   await expect(callButton).toBeEnabled({ timeout: 20_000 });

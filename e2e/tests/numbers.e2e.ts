@@ -1,14 +1,10 @@
 // Numbers in the browser with no Twilio keys: the app's own carrier simulator sells the number and places the
 // verification call, which is answered on its simulated phone page.
-import { expect, newTestUser, signUpThroughApi, test, topUpThroughSimulator } from '../fixtures.ts';
+import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 test('a new user with credit buys a number, verifies their own and makes it the default caller ID', async ({ page, context, request }) => {
   test.setTimeout(120_000);
-  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
-  await topUpThroughSimulator(request, session.access_token, '10.00');
-  await page.addInitScript((stored) => {
-    if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
-  }, JSON.stringify(session));
+  const session = await signedInWithCredit(page, request, '10.00');
 
   await page.goto('/home/settings');
   await page.getByRole('tab', { name: 'Numbers' }).click();
@@ -49,7 +45,8 @@ test('a new user with credit buys a number, verifies their own and makes it the 
   await phone.goto('/sim/twilio/phone?number=%2B14155550123');
   await phone.getByLabel('Verification code').first().fill(code);
   await phone.getByRole('button', { name: 'Enter code' }).first().click();
-  await phone.close();
+  await expect(phone.getByText(/verified/i).first()).toBeVisible();
+  await page.bringToFront();
 
   // the 3 s status poll sees it (its 'Phone Number Verified!' toast is covered by the component tests: it may be
   // gone by now on a slow machine)

@@ -36,7 +36,12 @@ test('a remote whose entry script fails also falls back, and only that area', as
   await page.goto('/home');
   const fallback = page.getByRole('alert').filter({ hasText: 'Dialer is unavailable' });
   await expect(fallback).toBeVisible();
-  expect(entryRequests).toBe(2); // the first load and one retry by the runtime plugin
+  // the view's load and one retry by the runtime plugin; then the call overlay (mounted after the first view) makes
+  // its own attempt, and perhaps its one retry, and shows nothing
+  await page.waitForTimeout(1500);
+  expect(entryRequests).toBeGreaterThanOrEqual(2);
+  expect(entryRequests).toBeLessThanOrEqual(4);
+  await expect(page.getByRole('alert').filter({ hasText: 'unavailable' })).toHaveCount(1);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Rates' }).click();
   await expect(page.getByRole('heading', { name: 'Calling Rates' })).toBeVisible();

@@ -28,6 +28,11 @@ const emit = async (target: TestCall, event: 'ringing' | 'accept' | 'disconnect'
     else target.emit(event);
     await flush();
   });
+/** The device hangs up; the api's status is read until final (here it never is: the local values stand). */
+async function hungUp(c: TestCalling) {
+  await emit(c.device().call, 'disconnect');
+  for (let i = 0; i < 4; i++) await c.clock.advance(400);
+}
 async function answered(c: TestCalling) {
   await c.ready();
   await place(c);
@@ -180,8 +185,21 @@ describe('call events', () => {
     await c.clock.advance(2000);
     c.requests.status.reply = () => ({ status: 'in-progress', duration: 0, cost: '0.00' });
     await emit(c.device().call, 'disconnect');
+    // the api is asked a few times for its final word, then the local values stand
+    for (let i = 0; i < 4; i++) await c.clock.advance(400);
     expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 2 });
     expect(call(c).cost).toBe(1066n);
+  });
+
+  test('after the disconnect the api is asked again until it has the final status and charge', async () => {
+    const c = testCalling();
+    await answered(c);
+    await c.clock.advance(10_000);
+    const replies = [{ status: 'in-progress' as const, duration: 0, cost: '0.00' }, { status: 'completed' as const, duration: 10, cost: '0.03' }];
+    c.requests.status.reply = () => replies.shift()!;
+    await emit(c.device().call, 'disconnect');
+    await c.clock.advance(400);
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 10, cost: 30_000n });
   });
 
   test('a call never answered: after the disconnect the api is asked again until it has the final status', async () => {
@@ -327,7 +345,7 @@ describe('in the call', () => {
     act(() => c.store.toggleSpeaker());
     expect(c.lastNotice()).toMatchObject({ title: 'Speaker Off', description: 'Audio through earpiece' });
     act(() => c.store.toggleSpeaker());
-    await emit(c.device().call, 'disconnect');
+    await hungUp(c);
     expect(call(c)).toMatchObject({ isMuted: false, isSpeaker: false });
   });
 
@@ -356,7 +374,7 @@ describe('in the call', () => {
     const c = testCalling();
     await answered(c);
     await c.clock.advance(10_000);
-    await emit(c.device().call, 'disconnect');
+    await hungUp(c);
     await c.clock.advance(2000);
     await act(async () => {
       await c.store.sendFeedback({ score: 4, issue: 'echo' });

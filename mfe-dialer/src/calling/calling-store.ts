@@ -353,11 +353,9 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
     stopTimers();
     const sid = snapshot.call.callSid ?? handle?.sid() ?? null;
     let backend: CallStatusResponse | null = null;
-    // a call that was never answered ends busy, no-answer, failed or canceled, which only the api can tell, and the
-    // carrier's final callback may reach it a moment after the device hung up: a few quick looks (an answered call
-    // ends 'completed' anyway)
-    const attempts = snapshot.call.isActive ? 1 : disconnectStatusAttempts;
-    for (let attempt = 0; sid && attempt < attempts; attempt++) {
+    // the carrier's final callback may reach the api a moment after the device hung up, and only then does the api
+    // know the charge (and, for a call never answered, whether it was busy, unanswered or failed): a few quick looks
+    for (let attempt = 0; sid && attempt < disconnectStatusAttempts; attempt++) {
       if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
       try {
         backend = await deps.requests.status(sid);
