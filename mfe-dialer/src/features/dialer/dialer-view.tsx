@@ -127,7 +127,8 @@ export function DialerView() {
             inputMode="tel"
             autoComplete="tel"
             placeholder="Enter phone number"
-            aria-controls={suggestionsId}
+            // the suggestions list exists only while it has suggestions: an id that is not there is no valid reference
+            aria-controls={value.number.trim().length >= 2 ? suggestionsId : undefined}
             value={value.number}
             onChange={(event) => setValue((current) => typeNumber(current, event.target.value))}
             onKeyDown={(event) => {
