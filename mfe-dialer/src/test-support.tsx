@@ -6,6 +6,7 @@ import type { CallingToken, CallStarted, CallStatusResponse, Call } from '@ringw
 import type { CurrentUser } from '@ringwise/contract/users';
 import type { ToastInput } from '@ringwise/ui/toast';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
+import { sampleUser } from '@ringwise/test-support/fixtures';
 import { createCallingStore, type CallingDeps, type CallingStore, type Timers } from './calling/calling-store.ts';
 import type { CallEvents, CallHandle, CallingDevice, CallState, DeviceEvents, DeviceState } from './calling/device.ts';
 import { CallingStoreProvider } from './calling/use-calling.ts';
@@ -285,25 +286,7 @@ export function renderWithCalling(ui: ReactElement, calling: TestCalling, { path
 }
 
 export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: '20000000-0000-4000-8000-000000000001',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    profileImageUrl: null,
-    balance: '10.00',
-    role: 'customer',
-    autoRechargeEnabled: false,
-    autoRechargeTrigger: '5.00',
-    autoRechargeAmount: '25.00',
-    lowBalanceAlertEnabled: true,
-    lowBalanceAlertThreshold: '5.00',
-    defaultCallerId: null,
-    stripeCustomerId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return sampleUser({ balance: '10.00', autoRechargeEnabled: false, stripeCustomerId: null, ...overrides });
 }
 
 export function listedCall(overrides: Partial<Call> & Pick<Call, 'id' | 'destinationNumber'>): Call {

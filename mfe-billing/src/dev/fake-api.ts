@@ -6,6 +6,7 @@
 import type { CheckoutSessionState, Transaction } from '@ringwise/contract/billing';
 import { centsOf, moneyOf, parseTopUpAmount } from '@ringwise/contract/billing';
 import { preferenceKeys, preferenceMessages, preferenceOptions, type CurrentUser } from '@ringwise/contract/users';
+import { sampleUser } from '@ringwise/test-support/fixtures';
 import { devHref } from './dev-location.ts';
 
 const LATENCY_MS = 350;
@@ -52,24 +53,7 @@ function seed(noCustomer: boolean): FakeState {
   transactions.push(entry(99, 'adjustment', '5.00', null, 24 * 40));
   const created = at(24 * 60);
   return {
-    user: {
-      id: '20000000-0000-4000-8000-000000000001',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      profileImageUrl: null,
-      balance: '12.50',
-      role: 'customer',
-      autoRechargeEnabled: true,
-      autoRechargeTrigger: '5.00',
-      autoRechargeAmount: '25.00',
-      lowBalanceAlertEnabled: true,
-      lowBalanceAlertThreshold: '5.00',
-      defaultCallerId: null,
-      stripeCustomerId: noCustomer ? null : 'cus_fake_0001',
-      createdAt: created,
-      updatedAt: created,
-    },
+    user: sampleUser({ stripeCustomerId: noCustomer ? null : 'cus_fake_0001', createdAt: created, updatedAt: created }),
     transactions,
     sessions: {
       cs_fake_expired: { id: 'cs_fake_expired', status: 'expired', paymentStatus: 'unpaid', amount: '25.00', credited: false, creditAt: null },

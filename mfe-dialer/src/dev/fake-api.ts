@@ -9,6 +9,7 @@ import type { CallStartInput, CallStarted } from '@ringwise/contract/calls';
 import type { Contact } from '@ringwise/contract/contacts';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { microDollarsOf } from '@ringwise/contract/decimal';
+import { sampleUser } from '@ringwise/test-support/fixtures';
 import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros } from './fake-carrier.ts';
 
 const LATENCY_MS = 300;
@@ -21,24 +22,7 @@ const contacts: Contact[] = [
 ];
 
 function user(): CurrentUser {
-  return {
-    id: '20000000-0000-4000-8000-000000000001',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    profileImageUrl: null,
-    balance: moneyOfMicros(carrier.balance),
-    role: 'customer',
-    autoRechargeEnabled: false,
-    autoRechargeTrigger: '5.00',
-    autoRechargeAmount: '25.00',
-    lowBalanceAlertEnabled: true,
-    lowBalanceAlertThreshold: '5.00',
-    defaultCallerId: null,
-    stripeCustomerId: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  return sampleUser({ balance: moneyOfMicros(carrier.balance), autoRechargeEnabled: false, stripeCustomerId: null });
 }
 
 const rateOf = (number: string) => (number.replace(/[^\d+]/g, '').startsWith('+44') ? 32_000n : 15_000n);

@@ -11,6 +11,7 @@ import type { AvailableNumber, NumberPricing, VerifiedCallerId, VirtualNumber, V
 import { callerIdMessages, numberCountries, numberPatternRule, virtualNumberTypes } from '@ringwise/contract/numbers';
 import { centsOf, moneyOf } from '@ringwise/contract/decimal';
 import type { CurrentUser } from '@ringwise/contract/users';
+import { sampleUser } from '@ringwise/test-support/fixtures';
 import { countryName } from '../lib/countries.ts';
 
 const LATENCY_MS = 400;
@@ -67,24 +68,7 @@ function seed(empty: boolean, balance: string): FakeState {
   const iso = (offset: number) => new Date(now + offset).toISOString();
   const created = iso(-60 * DAY);
   return {
-    user: {
-      id: '20000000-0000-4000-8000-000000000001',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      profileImageUrl: null,
-      balance,
-      role: 'customer',
-      autoRechargeEnabled: true,
-      autoRechargeTrigger: '5.00',
-      autoRechargeAmount: '25.00',
-      lowBalanceAlertEnabled: true,
-      lowBalanceAlertThreshold: '5.00',
-      defaultCallerId: null,
-      stripeCustomerId: 'cus_fake_0001',
-      createdAt: created,
-      updatedAt: created,
-    },
+    user: sampleUser({ balance, stripeCustomerId: 'cus_fake_0001', createdAt: created, updatedAt: created }),
     numbers: empty
       ? []
       : [
