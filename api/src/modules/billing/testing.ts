@@ -16,6 +16,8 @@ export interface BillingTestApp {
   app: ReturnType<typeof createApp>;
   call(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   signUp(label?: string): Promise<{ token: string; id: string; email: string }>;
+  /** A new user whose balance is `balance` (one adjustment entry; none for "0.00"), as the money tests start from. */
+  signUpWithBalance(label: string, balance: string): Promise<{ token: string; id: string; email: string }>;
 }
 
 /**
@@ -59,7 +61,14 @@ export async function billingTestApp(
     const session = (await res.json()) as { access_token: string; user: { id: string } };
     return { token: session.access_token, id: session.user.id, email };
   };
-  return { app, call, signUp };
+  const signUpWithBalance = async (label: string, balance: string) => {
+    const user = await signUp(label);
+    if (balance !== '0.00') {
+      await db.privileged((sql) => sql.query(`select private.post_ledger_entry($1, 'adjustment', $2::numeric, 'Test credit')`, [user.id, balance]));
+    }
+    return user;
+  };
+  return { app, call, signUp, signUpWithBalance };
 }
 
 let sequence = 0;

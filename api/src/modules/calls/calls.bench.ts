@@ -33,9 +33,7 @@ telephony.attach(test.app);
 
 const users: Array<{ token: string; id: string }> = [];
 for (let i = 0; i < USERS; i++) {
-  const user = await test.signUp('bench-calls');
-  await database.db.privileged((sql) => sql.query(`select private.post_ledger_entry($1, 'adjustment', 50.00, 'Bench credit')`, [user.id]));
-  users.push(user);
+  users.push(await test.signUpWithBalance('bench-calls', '50.00'));
 }
 
 const origin = `http://127.0.0.1:${PORT}`;

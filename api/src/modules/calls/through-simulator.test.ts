@@ -33,8 +33,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function callThroughSimulator(destination: string, talkMs: number | null) {
-  const user = await testApp.signUp('sim-call');
-  await database.db.privileged((sql) => sql.query(`select private.post_ledger_entry($1, 'adjustment', 5.00, 'Test credit')`, [user.id]));
+  const user = await testApp.signUpWithBalance('sim-call', '5.00');
   const { token } = await json<{ token: string }>(await testApp.call('GET', '/api/twilio/token', user.token));
   const started = await json<{ callId: string }>(await testApp.call('POST', '/api/calls/start', user.token, { destinationNumber: destination }));
   const placed = await testApp.app.handle(

@@ -43,13 +43,7 @@ afterAll(async () => {
 const call = (method: string, path: string, token?: string, body?: unknown) => testApp.call(method, path, token, body);
 const json = async <T = unknown>(response: Response) => (await response.json()) as T;
 
-async function userWith(balance: string) {
-  const user = await testApp.signUp('numbers');
-  if (balance !== '0.00') {
-    await database.db.privileged((sql) => sql.query(`select private.post_ledger_entry($1, 'adjustment', $2::numeric, 'Test credit')`, [user.id, balance]));
-  }
-  return user;
-}
+const userWith = (balance: string) => testApp.signUpWithBalance('numbers', balance);
 
 async function balanceOf(token: string): Promise<string> {
   return (await json<{ balance: string }>(await call('GET', '/api/auth/user', token))).balance;
