@@ -9,7 +9,7 @@
 import { Elysia } from 'elysia';
 import type { Database, Sql } from '../../db/database.ts';
 import { stripeSimulatorKey, type FetchFunction } from '../../payments/stripe-client.ts';
-import { createNonce } from '../../plugins/security-headers.ts';
+import { sendPage } from '../../lib/simulator-page.ts';
 import { EventDelivery, type DeliveryLogger } from './delivery.ts';
 import {
   idempotencyMismatch,
@@ -26,10 +26,9 @@ import {
   checkoutPage as checkoutPageView,
   emptyCheckoutForm,
   notFoundPage,
-  pageCsp,
+  paymentPagesLook,
   portalPage as portalPageView,
   readCheckoutForm,
-  renderDocument,
   validateCheckoutForm,
   type HtmlPage,
 } from './pages.ts';
@@ -199,16 +198,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
     return internalError();
   }
 
-  /** An HTML page: its own CSP with a fresh nonce, never cached. */
-  function html(set: Set, page: HtmlPage, formTargets: readonly string[] = []): string {
-    const nonce = createNonce();
-    set.status = page.status;
-    set.headers['content-type'] = 'text/html; charset=utf-8';
-    set.headers['cache-control'] = 'no-store';
-    set.headers['content-security-policy'] = pageCsp(nonce, formTargets);
-    set.headers['x-robots-tag'] = 'noindex';
-    return renderDocument(page, nonce);
-  }
+  const html = (set: Set, page: HtmlPage, formTargets: readonly string[] = []) => sendPage(set, page, paymentPagesLook, formTargets);
 
   async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
     try {

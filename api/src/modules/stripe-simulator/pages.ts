@@ -2,66 +2,18 @@
 // `url`). Plain server-rendered HTML with a form: no script at all, one <style> carrying the response's CSP
 // nonce, labels and error messages tied to their fields, usable from 320 px up. The form fields carry the
 // ids of Stripe Checkout's own (`email`, `cardNumber`, `cardExpiry`, `cardCvc`, `billingName`).
+import { escapeHtml, type HtmlPage, type SimulatorLook } from '../../lib/simulator-page.ts';
 import type { CheckoutPageData, PortalPageData } from './service.ts';
 import { successRedirect } from './service.ts';
 import { testCards, type CardInput } from './model.ts';
 
-export interface HtmlPage {
-  status: number;
-  title: string;
-  body: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml, type HtmlPage };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** 2500 (cents) → "$25.00". */
 export function formatAmount(cents: number): string {
   return usd.format(cents / 100);
-}
-
-/** The page around a body, with the response's style nonce. */
-export function renderDocument(page: HtmlPage, nonce: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(page.title)}</title>
-<style nonce="${nonce}">${styles}</style>
-</head>
-<body>
-<header class="test-banner"><p>Test mode: Ringwise payment simulator. No real card is charged.</p></header>
-${page.body}
-</body>
-</html>`;
-}
-
-/** Content-Security-Policy of a hosted page: its own nonce'd style, forms to this origin and to where they redirect. */
-export function pageCsp(nonce: string, formTargets: readonly string[] = []): string {
-  const origins = [...new Set(formTargets.map((url) => safeOrigin(url)).filter((o): o is string => o !== null))];
-  return [
-    `default-src 'none'`,
-    `style-src 'nonce-${nonce}'`,
-    `img-src 'self' data:`,
-    `form-action ${["'self'", ...origins].join(' ')}`,
-    `frame-ancestors 'none'`,
-    `base-uri 'none'`,
-  ].join('; ');
-}
-
-function safeOrigin(url: string): string | null {
-  try {
-    const { origin, protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? origin : null;
-  } catch {
-    return null;
-  }
 }
 
 // ── Checkout ────────────────────────────────────────────────────────────────────────────────────────────
@@ -275,7 +227,9 @@ ${notice}
   };
 }
 
-const styles = `
+export const paymentPagesLook: SimulatorLook = {
+  banner: 'Test mode: Ringwise payment simulator. No real card is charged.',
+  styles: `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#fff}
@@ -320,4 +274,5 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;color:#1a1f36}
 .card-name{font-weight:500;flex:1 1 auto}.card-expiry{color:#4f566b}
 .cards form{margin:0}
 .link-button{min-height:44px;padding:8px 12px;border:1px solid #8792a2;border-radius:6px;background:#fff;color:#c0123c;font:inherit;cursor:pointer}
-`;
+`,
+};

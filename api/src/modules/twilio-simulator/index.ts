@@ -9,11 +9,11 @@
 import { Elysia } from 'elysia';
 import type { Database, Sql } from '../../db/database.ts';
 import type { FetchFunction } from '../../payments/stripe-client.ts';
-import { createNonce } from '../../plugins/security-headers.ts';
+import { sendPage } from '../../lib/simulator-page.ts';
 import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import { searchTypes, type SearchType } from './inventory.ts';
-import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, pageCsp, phonePage, phonePath, renderDocument, type HtmlPage } from './pages.ts';
+import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
 import * as service from './service.ts';
 import type { ApiResult, CodeOutcome, PendingCallback, ServiceContext } from './service.ts';
 import * as store from './store.ts';
@@ -215,16 +215,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
     return internalError();
   }
 
-  /** An HTML page: its own CSP with a fresh nonce, never cached, never indexed. */
-  function html(set: Set, page: HtmlPage): string {
-    const nonce = createNonce();
-    set.status = page.status;
-    set.headers['content-type'] = 'text/html; charset=utf-8';
-    set.headers['cache-control'] = 'no-store';
-    set.headers['content-security-policy'] = pageCsp(nonce);
-    set.headers['x-robots-tag'] = 'noindex';
-    return renderDocument(page, nonce);
-  }
+  const html = (set: Set, page: HtmlPage) => sendPage(set, page, phonePagesLook);
 
   async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
     try {

@@ -2,17 +2,11 @@
 // received, newest first, with the keypad form of a pending verification call. No script at all, one <style>
 // carrying the response's CSP nonce, readable from 320 px up. The page is a list of sections so that later
 // features (ringing a bought number from outside) add a section of their own.
-import { escapeHtml } from '../stripe-simulator/pages.ts';
+import { escapeHtml, type HtmlPage, type SimulatorLook } from '../../lib/simulator-page.ts';
 import type { CodeOutcome } from './service.ts';
 import type { ReceivedCall, VoiceCallRow } from './store.ts';
 
-export { escapeHtml };
-
-export interface HtmlPage {
-  status: number;
-  title: string;
-  body: string;
-}
+export { escapeHtml, type HtmlPage };
 
 /** One part of the phone page: a heading and its content (already HTML). */
 export interface PhoneSection {
@@ -103,29 +97,6 @@ export function voiceCallsSection(calls: readonly VoiceCallRow[], live: (sid: st
   return { id: 'voice', title: 'Voice calls', html };
 }
 
-/** Content-Security-Policy of the page: its own nonce'd style, forms to this origin only, no script. */
-export function pageCsp(nonce: string): string {
-  return [`default-src 'none'`, `style-src 'nonce-${nonce}'`, `img-src 'self' data:`, `form-action 'self'`, `frame-ancestors 'none'`, `base-uri 'none'`].join('; ');
-}
-
-export function renderDocument(page: HtmlPage, nonce: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(page.title)}</title>
-<style nonce="${nonce}">${styles}</style>
-</head>
-<body>
-<header class="test-banner"><p>Test mode: Ringwise carrier simulator. No real phone is called.</p></header>
-${page.body}
-</body>
-</html>`;
-}
-
 function formatTime(ms: string): string {
   return new Date(Number(ms)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 }
@@ -196,7 +167,9 @@ export function notFoundPage(): HtmlPage {
   };
 }
 
-const styles = `
+export const phonePagesLook: SimulatorLook = {
+  banner: 'Test mode: Ringwise carrier simulator. No real phone is called.',
+  styles: `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f6f8fa}
@@ -221,4 +194,5 @@ select{width:100%;min-height:44px;padding:10px 12px;font:inherit;border:1px soli
 input{width:100%;min-height:44px;padding:10px 12px;font:inherit;font-size:20px;letter-spacing:4px;border:1px solid #8792a2;border-radius:6px}
 button{min-height:44px;padding:10px 16px;font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:6px;cursor:pointer}
 .notice{margin:0 0 16px;padding:12px 16px;border-radius:8px;background:#fff;border:1px solid currentColor}
-`;
+`,
+};
