@@ -19,14 +19,12 @@ export function callStatusOf(twilioStatus: string | undefined): string | null {
 
 interface CallRow {
   id: string;
-  status: string;
   call_direction: 'outbound' | 'inbound';
   price: string | null;
   connection_fee: string | null;
   initial_increment: number | null;
   increment: number | null;
   max_duration_seconds: number | null;
-  hold_amount: string;
   answered: boolean;
   settled: boolean;
 }
@@ -60,8 +58,8 @@ export async function applyCallStatus(db: Pick<Database, 'privileged'>, update: 
       return moved.length > 0 ? 'moved' : 'ignored';
     }
     const [call] = await sql.query<CallRow>(
-      `select id, status, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
-              max_duration_seconds, hold_amount::text as hold_amount, answered_at is not null as answered, settled_at is not null as settled
+      `select id, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
+              max_duration_seconds, answered_at is not null as answered, settled_at is not null as settled
        from public.calls where id = $1 for update`,
       [update.callId],
     );

@@ -73,24 +73,28 @@ export async function recordStatus(db: Pick<Database, 'privileged'>, callId: str
 export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
   const to = form.To ?? form.Called ?? '';
   const from = form.From ?? form.Caller ?? '';
-  const [owner] = await db.privileged((sql) =>
-    sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`, [to]),
-  );
-  if (!owner) return spoken(numberNotInServiceMessage);
-  const [call] = await db.privileged((sql) =>
-    sql.query<{ id: string }>(
+  // the owner and the call's record in one transaction
+  const ringing = await db.privileged(async (sql) => {
+    const [owner] = await sql.query<{ user_id: string }>(
+      `select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`,
+      [to],
+    );
+    if (!owner) return null;
+    const [call] = await sql.query<{ id: string }>(
       `insert into public.calls (user_id, twilio_call_sid, destination_number, from_number, status, call_direction, calling_method, cost)
        values ($1, $2, $3, $4, 'ringing', 'inbound', 'virtual', 0)
        on conflict (twilio_call_sid) do update set updated_at = now()
        returning id`,
       [owner.user_id, /^CA[0-9a-fA-F]{32}$/.test(form.CallSid ?? '') ? form.CallSid : null, to, from || 'unknown'],
-    ),
-  );
+    );
+    return { userId: owner.user_id, callId: call!.id };
+  });
+  if (!ringing) return spoken(numberNotInServiceMessage);
   const response = new VoiceResponse();
   const dial = response.dial({ answerOnBridge: true, timeout: 30 });
   dial.client(
-    { statusCallback: `${publicUrl}${voicePaths.status}?callId=${call!.id}`, statusCallbackEvent: [...statusEvents], statusCallbackMethod: 'POST' },
-    owner.user_id,
+    { statusCallback: `${publicUrl}${voicePaths.status}?callId=${ringing.callId}`, statusCallbackEvent: [...statusEvents], statusCallbackMethod: 'POST' },
+    ringing.userId,
   );
   return response.toString();
 }
