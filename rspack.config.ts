@@ -47,11 +47,15 @@ const overlayKitModules = new Set(['dialog', 'sheet', 'dropdown-menu', 'popover'
  * one chunk each cost a phone's main thread more than the bytes (a script element, a request and a promise
  * chain per module; measured in the Lighthouse traces of the marketing pages).
  */
-export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
-  type Shared = { singleton: true; requiredVersion: string | false; version?: string; eager?: boolean };
+export function sharedSingletons({ host = false, hostProvided = false }: { host?: boolean; hostProvided?: boolean } = {}) {
+  type Shared = { singleton: true; requiredVersion: string | false; version?: string; eager?: boolean; import?: false };
   const shared: Record<string, Shared> = {};
   for (const [shareKey, pkg] of Object.entries(thirdParty)) {
     shared[shareKey] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg), eager: host };
+    // The shell provides these in its first file on every page, so a production remote carries no copy of its
+    // own (no fallback chunks, a smaller remoteEntry.js). The kit keeps its fallbacks: a remote redeployed with a
+    // kit part the running shell does not have yet still works.
+    if (hostProvided) shared[shareKey].import = false;
   }
   // Our own packages: the UI kit is shared per component so a page only downloads the parts it renders.
   for (const kitModule of kitModules()) {
@@ -59,24 +63,26 @@ export function sharedSingletons({ host = false }: { host?: boolean } = {}) {
     shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0', eager };
   }
   shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0', eager: host };
-  // @ringwise/phone is not shared: it holds no state a second copy could split, the demo dialer bundles only its
-  // metadata-free notation entry (a few hundred bytes, no extra request on the landing page), and only the contacts
-  // remote loads the metadata part, lazily. When a second remote loads `@ringwise/phone` itself, share it here, not
-  // eager (the host would ship ~29 KB gzip of libphonenumber to every page), so a page downloads the metadata once.
+  // @ringwise/phone (libphonenumber-js with its metadata, ~29 KB gzip) is loaded lazily by the contacts and the
+  // numbers remotes, both on /home: shared, the page downloads and evaluates it once. Never eager (the host would
+  // ship it to every page); its metadata-free `notation` entry (the demo dialer's) stays bundled where it is used.
+  shared['@ringwise/phone'] = { singleton: true, requiredVersion: false, version: '0.1.0' };
   return shared;
 }
 
 /**
- * What a server bundle leaves to its host (the api): exactly the browser's singletons, plus React DOM's
+ * What a server bundle leaves to its host (the api): the browser's singletons but @ringwise/phone, plus React DOM's
  * server renderer (React DOM's own part, at its version). The api provides one React, react-query, router
  * and kit to every server bundle, as the shell does in the browser. Everything else is bundled, as in the
- * browser builds: `@ringwise/contract/*` and `@ringwise/phone` are in no build's share map, so
+ * browser builds: `@ringwise/contract/*` is in no build's share map (and `@ringwise/phone` only in the browser's), so
  * the browser runs each build's own copy, and the server bundle carries the
  * same copy (query keys and shapes of the very build it renders, not the api's).
  */
 export function serverSharedVersions(): SharedVersions {
   const versions: SharedVersions = {};
   for (const [key, { version, requiredVersion }] of Object.entries(sharedSingletons())) {
+    // shared in the browser to be downloaded once; a server bundle carries its own copy (no download to save)
+    if (key === '@ringwise/phone') continue;
     versions[key] = { version: version ?? '0.0.0', requiredVersion };
   }
   const reactDom = versions['react-dom'];
@@ -169,6 +175,9 @@ export function createConfig(options: BuildOptions): Configuration {
           root,
           'node_modules/@module-federation/webpack-bundler-runtime/dist/index.js',
         ),
+        // libphonenumber's metadata as JSON, which the bundle embeds as JSON.parse('…'): a phone parses that
+        // string several times faster than it evaluates the same ~120 KB object literal of the .js entry
+        'libphonenumber-js/min/metadata$': path.join(root, 'node_modules/libphonenumber-js/metadata.min.json'),
         // passkeys and wallet sign-in are not offered: see shell/src/auth/unused-sign-in-methods.ts
         ...Object.fromEntries(
           ['lib/webauthn', 'lib/web3/ethereum'].map((module) => [
@@ -193,7 +202,7 @@ export function createConfig(options: BuildOptions): Configuration {
         name: build.federationName,
         filename: 'remoteEntry.js',
         exposes: build.exposes,
-        shared: sharedSingletons({ host: isHost }),
+        shared: sharedSingletons({ host: isHost, hostProvided: !isHost && !dev }),
         shareStrategy: 'loaded-first',
         manifest: true,
         // type download and generation stay out of builds: flaky in CI and not needed at run time

@@ -84,11 +84,16 @@ try {
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   // /home signed in (goal, issue: calling: performance 90 or more, mobile)
   const profile = await signedInProfile();
-  for (const route of ['/', '/call/gb', '/home']) {
+  // LIGHTHOUSE_ROUTES=/home runs one page; LIGHTHOUSE_SAVE=<dir> keeps each full report there to read.
+  const routes = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/call/gb', '/home'];
+  for (const route of routes) {
     const scores: Record<string, number[]> = { performance: [], accessibility: [], seo: [] };
     for (let run = 1; run <= runs; run++) {
       const report = await lighthouse(`${origin}${route}`, route === '/home' ? profile : undefined);
       if (!report) continue;
+      if (process.env.LIGHTHOUSE_SAVE) {
+        await Bun.write(path.join(process.env.LIGHTHOUSE_SAVE, `${route.replaceAll('/', '_') || '_'}-${run}.json`), JSON.stringify(report));
+      }
       const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
       const metric = (id: string) => report.audits[id]?.displayValue ?? '?';
       for (const name of Object.keys(scores)) scores[name]!.push(score(name));

@@ -3,7 +3,7 @@
 // `loadWidget('<remote>/widgets/<name>')` resolves to the module's default export, or null when it cannot be
 // loaded (exposed props of './app' and './widgets/call-overlay'). On the standalone dev page there is no host:
 // every widget shows its fallback.
-import { createContext, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { LoadWidget } from '../exposed/widget-props.ts';
 
 export type { LoadWidget };
@@ -58,7 +58,8 @@ export function useWidget(id: string): WidgetComponent | null | undefined {
       (result) => {
         // a failed load is not cached: the next mount tries again
         if (result) loaded.set(id, result);
-        if (active) setComponent(() => result);
+        // rendered in slices (a transition), so the widget's first render never blocks a key press
+        if (active) startTransition(() => setComponent(() => result));
       },
       (error: unknown) => {
         console.warn(`[dialer] ${id} could not be loaded`, error);

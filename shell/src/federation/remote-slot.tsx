@@ -1,6 +1,6 @@
 // A place in the page filled by a remote's module. Loading shows a skeleton; a remote that cannot be
 // loaded or throws while rendering shows "<Area> is unavailable" with Retry, and nothing else breaks.
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@ringwise/ui/button';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import type { RemoteKey } from '@ringwise/routes';
@@ -66,7 +66,8 @@ function RemoteLoader({
     loadRemoteComponent(id).then(
       (result) => {
         if (!active) return;
-        setState(isFailedRemoteModule(result) ? { status: 'failed' } : { status: 'ready', Component: result });
+        // a transition renders the remote's first tree in slices: a phone's main thread is never blocked long
+        startTransition(() => setState(isFailedRemoteModule(result) ? { status: 'failed' } : { status: 'ready', Component: result }));
       },
       (error: unknown) => {
         console.warn(`[federation] ${id} failed`, error);

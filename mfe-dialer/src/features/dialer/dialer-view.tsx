@@ -155,14 +155,12 @@ export function DialerView() {
               key={key}
               type="button"
               variant="outline"
-              aria-label={letters ? `${key} ${letters}` : key}
               className="dl:h-16 dl:flex-col dl:gap-0 dl:text-2xl"
               onClick={() => press(key)}
             >
-              <span>{key}</span>
-              <span aria-hidden className="dl:h-3 dl:text-[10px] dl:font-semibold dl:tracking-widest dl:text-muted-foreground">
-                {letters}
-              </span>
+              {/* the name is what the key shows, "2 ABC" (the space is not drawn in a flex column) */}
+              <span>{key}</span>{' '}
+              <span className="dl:h-3 dl:text-[10px] dl:font-semibold dl:tracking-widest dl:text-muted-foreground">{letters}</span>
             </Button>
           ))}
         </div>
