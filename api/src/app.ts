@@ -22,6 +22,8 @@ import { cors } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { jsonObjectBody } from './plugins/json-body.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { createLimiter } from './limits/limiter.ts';
+import { createSqlRateLimitStore } from './limits/store.ts';
 import type { ApiServices } from './services.ts';
 
 export interface AppOptions {
@@ -46,6 +48,8 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(flags());
   if (services) {
     const { db, auth } = services;
+    const limiter = services.limiter ?? createLimiter(createSqlRateLimitStore(db));
+    const { limits } = config;
     app.use(users({ verifier: auth.verifier, db }));
     app.use(contacts({ verifier: auth.verifier, db }));
     if (services.payments && services.billingJobs) {
@@ -54,9 +58,11 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     }
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
-      app.use(authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, rateLimits: auth.rateLimits }));
+      app.use(
+        authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, limiter, limits, trustedProxyHops: limits.trustedProxyHops }),
+      );
     }
-    app.use(rates({ service: services.rates }));
+    app.use(rates({ service: services.rates, limiter, rule: limits.rates, trustedProxyHops: limits.trustedProxyHops }));
     if (services.telephony) {
       app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
       app.use(calls({ verifier: auth.verifier, db, rates: services.rates, telephony: services.telephony, twilio: config.twilio }));

@@ -28,6 +28,15 @@ describe('loadConfig', () => {
         twimlAppSid: 'AP00000000000000000000000000000000',
         publicNumber: '+12025550100',
       },
+      limits: {
+        trustedProxyHops: 0,
+        redisUrl: null,
+        signIn: { limit: 30, windowSeconds: 300 },
+        signUp: { limit: 10, windowSeconds: 3600 },
+        refresh: { limit: 60, windowSeconds: 3600 },
+        signInFailures: { freeFailures: 5, maxSeconds: 900 },
+        rates: { limit: 120, windowSeconds: 10 },
+      },
     });
   });
 

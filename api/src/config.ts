@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { remoteKeys, type RemoteKey } from '@ringwise/routes';
 import { remoteBuilds } from '@ringwise/apps';
+import { loadLimitsConfig, type LimitsConfig } from './limits/config.ts';
 
 export interface ApiConfig {
   /** Port the server listens on. */
@@ -20,6 +21,8 @@ export interface ApiConfig {
   stripe: StripeConfig;
   /** Telephony: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, otherwise the carrier simulator this api serves under /sim/twilio. */
   twilio: TwilioConfig;
+  /** Rate limits, the proxies trusted for the client address and where the limits are kept (api/src/limits/config.ts). */
+  limits: LimitsConfig;
 }
 
 export interface TwilioConfig {
@@ -84,6 +87,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     supabase: loadSupabase(env),
     stripe: loadStripe(env),
     twilio: loadTwilio(env),
+    limits: loadLimitsConfig(env),
   };
 }
 

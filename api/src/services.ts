@@ -5,8 +5,10 @@
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
-import { ConfigError, type ApiConfig, type Env } from './config.ts';
-import { defaultRateLimits, type RateLimits } from './modules/auth-server/service.ts';
+import type { ApiConfig, Env } from './config.ts';
+import { createLimiter, type Limiter } from './limits/limiter.ts';
+import { createSqlRateLimitStore } from './limits/store.ts';
+import { createRedisRateLimitStore } from './limits/redis-store.ts';
 import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
 import { createNumberRenewals, type NumberRenewals } from './modules/numbers/renewals.ts';
@@ -38,9 +40,9 @@ export interface ApiServices {
     config: AuthConfig;
     verifier: TokenVerifier;
     signingKey: SigningKey | null;
-    /** Local auth server limits; AUTH_SIGNUP_LIMIT / AUTH_SIGNIN_LIMIT raise them (the browser tests sign up many users). */
-    rateLimits?: Partial<RateLimits>;
   };
+  /** The rate limits every api process shares: Redis with REDIS_URL, else PostgreSQL (default: made from `db`). */
+  limiter?: Limiter;
   /** Payments: `payments.stripe` (the official SDK client: Stripe, or the simulator without STRIPE_SECRET_KEY;
    *  application code cannot tell which) and `payments.webhookSecret` (verify /webhooks/stripe with
    *  `stripe.webhooks.constructEventAsync`). Without it, no billing is served. */
@@ -58,22 +60,6 @@ export interface ApiServices {
   twilioSimulator?: TwilioSimulator;
 }
 
-function rateLimitsFromEnv(env: Env): Partial<RateLimits> {
-  const limits: Partial<RateLimits> = {};
-  const read = (name: string) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of requests (got "${raw}")`);
-    return value;
-  };
-  const signUp = read('AUTH_SIGNUP_LIMIT');
-  const signIn = read('AUTH_SIGNIN_LIMIT');
-  if (signUp !== undefined) limits.signUp = { ...defaultRateLimits.signUp, limit: signUp };
-  if (signIn !== undefined) limits.signIn = { ...defaultRateLimits.signIn, limit: signIn };
-  return limits;
-}
-
 export async function createAuthServices(config: ApiConfig, env: Env = process.env): Promise<ApiServices['auth']> {
   const authConfig = loadAuthConfig(env, config.publicUrl, config.dataDir);
   if (authConfig.mode === 'hosted') return { config: authConfig, verifier: createTokenVerifier(authConfig), signingKey: null };
@@ -82,7 +68,6 @@ export async function createAuthServices(config: ApiConfig, env: Env = process.e
     config: authConfig,
     verifier: createTokenVerifier(authConfig, { keys: signingKey.jwks }),
     signingKey,
-    rateLimits: rateLimitsFromEnv(env),
   };
 }
 
@@ -107,7 +92,8 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
     ? createNumberRenewals({ db, twilio: telephonyServices.telephony.twilio, onJobs: () => billingJobs?.kick() })
     : undefined;
   const callSweeper = createCallSweeper(db, telephonyServices.telephony?.twilio ?? null);
-  return { db, auth: await createAuthServices(config, env), rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, callSweeper, mailer };
+  const limiter = createLimiter(config.limits.redisUrl ? createRedisRateLimitStore(config.limits.redisUrl) : createSqlRateLimitStore(db));
+  return { db, auth: await createAuthServices(config, env), limiter, rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, callSweeper, mailer };
 }
 
 /**

@@ -302,7 +302,7 @@ describe('auth server: rate limits', () => {
   test('sign-in: 429 over_request_rate_limit with Retry-After past the limit, per client IP, until the window ends', async () => {
     let clock = Date.now();
     const now = () => new Date(clock);
-    const { app } = await createTestAuthServer({ now, rateLimits: { signIn: { limit: 3, windowSeconds: 300 } } });
+    const { app } = await createTestAuthServer({ now, limits: { signIn: { limit: 3, windowSeconds: 300 } } });
     const email = uniqueEmail();
     await signedUpSession(app, email);
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
@@ -319,7 +319,7 @@ describe('auth server: rate limits', () => {
   });
 
   test('sign-up: 429 past the limit', async () => {
-    const { app } = await createTestAuthServer({ rateLimits: { signUp: { limit: 2, windowSeconds: 3600 } } });
+    const { app } = await createTestAuthServer({ limits: { signUp: { limit: 2, windowSeconds: 3600 } } });
     const from = { 'x-forwarded-for': '192.0.2.9' };
     expect((await signUp(app, uniqueEmail(), undefined, from)).status).toBe(200);
     expect((await signUp(app, uniqueEmail(), 'short', from)).status).toBe(422);

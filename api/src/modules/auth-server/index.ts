@@ -6,16 +6,19 @@ import type { Database } from '../../db/database.ts';
 import { GoTrueError, parseJsonObject, type GoTrueErrorBody } from './model.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions, type ClientInfo } from './service.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
+import { clientAddress } from '../../limits/client-address.ts';
 
 export type AuthServerLogger = (error: unknown, request: { method: string; path: string }) => void;
 
 export type AuthServerOptions = Omit<AuthServiceOptions, 'store'> &
   (
-    | { /** The database (auth.users, auth.sessions, auth.refresh_tokens, auth.rate_limits). */ db: Pick<Database, 'privileged'> }
+    | { /** The database (auth.users, auth.sessions, auth.refresh_tokens). */ db: Pick<Database, 'privileged'> }
     | { /** Instead of `db`: a ready store (tests use the in-memory one). */ store: AuthStore }
   ) & {
     /** Where unexpected errors are reported (default: console.error). */
     log?: AuthServerLogger;
+    /** TRUSTED_PROXY_HOPS (api/src/limits/client-address.ts); default 0. */
+    trustedProxyHops?: number;
   };
 
 /** Request bodies larger than this are refused (they are a few hundred bytes in practice). */
@@ -34,6 +37,7 @@ export const authServer = (options: AuthServerOptions) => {
   const store = 'store' in options ? options.store : createSqlAuthStore(options.db);
   const service: AuthService = createAuthService({ ...options, store });
   const log = options.log ?? defaultLogger;
+  const hops = options.trustedProxyHops ?? 0;
 
   /** Runs the work and answers its result, or the GoTrue error it threw. */
   async function answer<T>(set: Set, request: Request, path: string, work: () => Promise<T>): Promise<T | GoTrueErrorBody> {
@@ -63,7 +67,7 @@ export const authServer = (options: AuthServerOptions) => {
       .post(
         '/auth/v1/signup',
         ({ request, server, path, set }) =>
-          answer(set, request, path, async () => service.signUp(await readJsonBody(request), clientInfo(request, server))),
+          answer(set, request, path, async () => service.signUp(await readJsonBody(request), clientInfo(request, server, hops))),
         { parse: 'none' },
       )
       .post(
@@ -71,7 +75,7 @@ export const authServer = (options: AuthServerOptions) => {
         ({ request, server, path, query, set }) =>
           answer(set, request, path, async () => {
             const grant = query.grant_type;
-            if (grant === 'password') return service.signInWithPassword(await readJsonBody(request), clientInfo(request, server));
+            if (grant === 'password') return service.signInWithPassword(await readJsonBody(request), clientInfo(request, server, hops));
             if (grant === 'refresh_token') return service.refresh(await readJsonBody(request));
             throw new GoTrueError(400, 'validation_failed', `unsupported_grant_type: "${grant ?? ''}" (this server supports password and refresh_token)`);
           }),
@@ -116,13 +120,8 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
   return parseJsonObject(text);
 }
 
-interface RequestIpServer {
-  requestIP(request: Request): { address: string } | null;
-}
-
-/** X-Forwarded-For's first hop (the app is meant to run behind one proxy), else the socket address. */
-export function clientInfo(request: Request, server: RequestIpServer | null | undefined): ClientInfo {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const ip = forwarded || server?.requestIP(request)?.address || null;
+/** Who is calling: the address as api/src/limits/client-address.ts decides it, and the user agent. */
+export function clientInfo(request: Request, server: Parameters<typeof clientAddress>[1], trustedProxyHops: number): ClientInfo {
+  const ip = clientAddress(request, server, trustedProxyHops);
   return { ip: ip ? ip.slice(0, 64) : null, userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null };
 }

@@ -21,7 +21,6 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
   const users = new Map<string, UserRecord>();
   const sessions = new Map<string, SessionRecord>();
   const refreshTokens: TokenRow[] = [];
-  const limits = new Map<string, { windowStart: Date; hits: number }>();
   const copy = <T extends object>(value: T): T => structuredClone(value);
 
   const revokeSession = (sessionId: string) => {
@@ -118,15 +117,8 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
       }
     },
 
-    async hitRateLimit(key, windowSeconds, at) {
-      const current = limits.get(key);
-      const windowMs = windowSeconds * 1000;
-      const entry =
-        current && current.windowStart.getTime() + windowMs > at.getTime()
-          ? { windowStart: current.windowStart, hits: current.hits + 1 }
-          : { windowStart: at, hits: 1 };
-      limits.set(key, entry);
-      return { hits: entry.hits, resetAt: new Date(entry.windowStart.getTime() + windowMs) };
+    async sessionOfRefreshToken(tokenHash) {
+      return refreshTokens.find((row) => row.token === tokenHash)?.sessionId ?? null;
     },
   };
 }

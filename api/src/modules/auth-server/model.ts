@@ -120,8 +120,21 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  // PostgreSQL text and jsonb cannot hold U+0000: refused here, not as a failed insert
+  if (holdsNul(value)) {
+    throw new GoTrueError(400, 'validation_failed', 'The request contains a NUL character, which is not allowed.');
+  }
   return value as Record<string, unknown>;
 }
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > 32) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/** The most user metadata (as JSON) a sign-up may carry: it travels in every access token. */
+export const maxUserMetadataBytes = 2048;
 
 /** Lower-cased, trimmed e-mail address, or a 400 validation_failed. */
 export function normaliseEmail(value: unknown): string {
@@ -152,6 +165,9 @@ export function parseSignUp(body: Record<string, unknown>): SignUpInput {
   }
   if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
     throw new GoTrueError(400, 'validation_failed', '"data" must be an object (the user metadata).');
+  }
+  if (data && new TextEncoder().encode(JSON.stringify(data)).length > maxUserMetadataBytes) {
+    throw new GoTrueError(422, 'validation_failed', `The user metadata ("data") may be at most ${maxUserMetadataBytes} bytes of JSON.`);
   }
   return { email, password, data: (data ?? {}) as Record<string, unknown> };
 }

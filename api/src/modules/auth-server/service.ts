@@ -19,25 +19,12 @@ import {
   type GoTrueUser,
 } from './model.ts';
 import { sessionIsActive, type AuthStore, type SessionRecord, type UserRecord } from './store.ts';
+import { defaultLimits, type LimitsConfig } from '../../limits/config.ts';
+import type { Limiter } from '../../limits/limiter.ts';
+import { assertStrongPassword } from './password-rules.ts';
 
-export interface RateLimitRule {
-  /** Requests allowed per client IP within one window. */
-  limit: number;
-  windowSeconds: number;
-}
-
-export interface RateLimits {
-  /** POST /auth/v1/token?grant_type=password */
-  signIn: RateLimitRule;
-  /** POST /auth/v1/signup */
-  signUp: RateLimitRule;
-}
-
-/** The one place the rate limits are set (tests override them through AuthServiceOptions.rateLimits). */
-export const defaultRateLimits: RateLimits = {
-  signIn: { limit: 30, windowSeconds: 5 * 60 },
-  signUp: { limit: 10, windowSeconds: 60 * 60 },
-};
+/** The limits the auth server applies (LimitsConfig of the api). */
+export type AuthLimits = Pick<LimitsConfig, 'signIn' | 'signUp' | 'refresh' | 'signInFailures'>;
 
 export const accessTokenTtlSeconds = 3600;
 
@@ -55,7 +42,9 @@ export interface AuthServiceOptions {
   signingKey: SigningKey;
   /** Verifies the bearer tokens of GET /user and POST /logout (the local verifier). */
   verifier: TokenVerifier;
-  rateLimits?: Partial<RateLimits>;
+  /** Shared by every api process (api/src/limits). */
+  limiter: Limiter;
+  limits?: Partial<AuthLimits>;
   passwordHashing?: PasswordHashing;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -63,7 +52,7 @@ export interface AuthServiceOptions {
 
 /** Who is calling, for rate limits and the session record. */
 export interface ClientInfo {
-  /** The client IP (X-Forwarded-For's first hop, else the socket's), or null when unknown. */
+  /** The client's address (api/src/limits/client-address.ts), or null when unknown. */
   ip: string | null;
   userAgent: string | null;
 }
@@ -79,11 +68,14 @@ export interface AuthService {
 }
 
 const invalidCredentials = () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
+const tooManyRequests = (retryAfterSeconds: number) =>
+  new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfterSeconds });
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { store, issuer, signingKey, verifier } = options;
   const now = options.now ?? (() => new Date());
-  const limits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+  const limits: AuthLimits = { ...defaultLimits, ...options.limits };
+  const { limiter } = options;
   const hashOptions = { algorithm: 'argon2id' as const, ...options.passwordHashing };
   const hashPassword = (password: string) => Bun.password.hash(password, hashOptions);
   // Verified against when the user does not exist, so both failures take about as long.
@@ -94,14 +86,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     dummyHash = undefined;
   });
 
-  async function rateLimit(name: keyof RateLimits, client: ClientInfo): Promise<void> {
-    const rule = limits[name];
-    const at = now();
-    const { hits, resetAt } = await store.hitRateLimit(`${name}:${client.ip ?? 'unknown'}`, rule.windowSeconds, at);
-    if (hits > rule.limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000));
-      throw new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfterSeconds });
-    }
+  /** 429 with Retry-After when `key` is over `rule`'s window. */
+  async function limit(rule: 'signIn' | 'signUp' | 'refresh', key: string): Promise<void> {
+    const retryAfterSeconds = await limiter.hit(rule, limits[rule], key);
+    if (retryAfterSeconds !== null) throw tooManyRequests(retryAfterSeconds);
   }
 
   async function issueSession(user: UserRecord, session: SessionRecord, refreshToken: string): Promise<GoTrueSession> {
@@ -178,8 +166,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   return {
     async signUp(body, client) {
-      await rateLimit('signUp', client);
+      await limit('signUp', client.ip ?? 'unknown');
       const input = parseSignUp(body);
+      assertStrongPassword(input.password, input.email);
       // Cheap check first, so a taken address does not cost a hash; the insert below is what decides.
       if (await store.findUserByEmail(input.email)) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
       const user = await store.createUser({ email: input.email, passwordHash: await hashPassword(input.password), userMetadata: input.data });
@@ -188,9 +177,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async signInWithPassword(body, client) {
-      await rateLimit('signIn', client);
+      await limit('signIn', client.ip ?? 'unknown');
       const { email, password } = parsePasswordGrant(body);
-      if (password.length > maxPasswordLength) throw invalidCredentials();
+      // Failures of one account, from any address: after a few, each attempt waits longer (even the right password).
+      const account = email.toLowerCase();
+      const wait = await limiter.backoff('signIn', limits.signInFailures, account);
+      if (wait !== null) throw tooManyRequests(wait);
+      if (password.length > maxPasswordLength) {
+        await limiter.failed('signIn', account);
+        throw invalidCredentials();
+      }
       const user = await store.findUserByEmail(email);
       const hash = user?.encryptedPassword ?? (await getDummyHash());
       let matches = false;
@@ -199,13 +195,19 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       } catch {
         matches = false; // an unreadable stored hash never matches
       }
-      if (!user || !user.encryptedPassword || !matches) throw invalidCredentials();
+      if (!user || !user.encryptedPassword || !matches) {
+        await limiter.failed('signIn', account);
+        throw invalidCredentials();
+      }
       assertMaySignIn(user);
+      await limiter.succeeded('signIn', account);
       return startSession(user, client);
     },
 
     async refresh(body) {
       const token = parseRefreshGrant(body);
+      const sessionId = await store.sessionOfRefreshToken(hashRefreshToken(token));
+      if (sessionId) await limit('refresh', sessionId);
       const next = newRefreshToken();
       const result = await store.rotateRefreshToken(hashRefreshToken(token), hashRefreshToken(next));
       switch (result.status) {

@@ -106,17 +106,6 @@ for (const backend of backends) {
       expect(await store.findSession(b.session.id)).toBeNull();
       expect((await opened.refreshTokens()).some((t) => [a, b, c].some((s) => s.session.id === t.sessionId))).toBe(false);
     });
-
-    test('hitRateLimit: a fixed window per key', async () => {
-      const key = `test:${crypto.randomUUID()}`;
-      const t0 = new Date('2030-01-01T00:00:00Z');
-      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-      expect(await store.hitRateLimit(key, 60, t0)).toEqual({ hits: 1, resetAt: at(60) });
-      expect(await store.hitRateLimit(key, 60, at(10))).toEqual({ hits: 2, resetAt: at(60) });
-      expect((await store.hitRateLimit(`${key}:other`, 60, at(10))).hits).toBe(1);
-      expect(await store.hitRateLimit(key, 60, at(59))).toEqual({ hits: 3, resetAt: at(60) });
-      expect(await store.hitRateLimit(key, 60, at(60))).toEqual({ hits: 1, resetAt: at(120) });
-    });
   });
 }
 

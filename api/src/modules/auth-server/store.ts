@@ -1,5 +1,5 @@
-// Persistence of the local auth server: auth.users, auth.sessions, auth.refresh_tokens (and the
-// rate-limit counters in auth.rate_limits), always through the privileged owner role, one transaction per call.
+// Persistence of the local auth server: auth.users, auth.sessions, auth.refresh_tokens, always through the
+// privileged owner role, one transaction per call. (Its rate limits are the api's shared ones: api/src/limits.)
 import type { Database, Sql } from '../../db/database.ts';
 
 export interface UserRecord {
@@ -50,12 +50,6 @@ export type RotateResult =
   | { status: 'session_expired' }
   | { status: 'not_found' };
 
-export interface RateLimitHit {
-  /** Requests counted in the current window, this one included. */
-  hits: number;
-  /** When the current window ends. */
-  resetAt: Date;
-}
 
 export interface AuthStore {
   findUserByEmail(email: string): Promise<UserRecord | null>;
@@ -75,8 +69,8 @@ export interface AuthStore {
   findSession(id: string): Promise<SessionRecord | null>;
   /** Deletes sessions (their refresh tokens go with them): one (`local`), all of the user's (`global`), or all but one (`others`). */
   endSessions(userId: string, sessionId: string | null, scope: 'global' | 'local' | 'others'): Promise<void>;
-  /** Counts one request against `key` in a fixed window of `windowSeconds` that starts at the window's first request. */
-  hitRateLimit(key: string, windowSeconds: number, now: Date): Promise<RateLimitHit>;
+  /** The session a refresh token (live or revoked) belongs to, or null for an unknown token. */
+  sessionOfRefreshToken(tokenHash: string): Promise<string | null>;
 }
 
 /** True while the session may be used (no end set, or the end is in the future). */
@@ -237,21 +231,10 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
         }
       }),
 
-    hitRateLimit: (key, windowSeconds, now) =>
+    sessionOfRefreshToken: (tokenHash) =>
       db.privileged(async (sql) => {
-        const row = await one<{ window_start: unknown; hits: number | string }>(
-          sql,
-          `insert into auth.rate_limits as r (key, window_start, hits) values ($1, $2::timestamptz, 1)
-           on conflict (key) do update set
-             window_start = case when r.window_start + make_interval(secs => $3::int) <= $2::timestamptz then $2::timestamptz else r.window_start end,
-             hits = case when r.window_start + make_interval(secs => $3::int) <= $2::timestamptz then 1 else r.hits + 1 end
-           returning window_start, hits`,
-          [key, now.toISOString(), windowSeconds],
-        );
-        // Forget windows that ended long ago, so the table stays as small as the set of recent clients.
-        await sql.query(`delete from auth.rate_limits where window_start < $1::timestamptz - interval '1 day'`, [now.toISOString()]);
-        const start = toDate(row?.window_start) ?? now;
-        return { hits: Number(row?.hits ?? 1), resetAt: new Date(start.getTime() + windowSeconds * 1000) };
+        const row = await one<{ session_id: string }>(sql, 'select session_id::text as session_id from auth.refresh_tokens where token = $1', [tokenHash]);
+        return row?.session_id ?? null;
       }),
   };
 }

@@ -8,21 +8,29 @@ import { errors } from '../../plugins/errors.ts';
 import { authServer, type AuthServerLogger } from './index.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
 import type { GoTrueSession } from './model.ts';
-import type { PasswordHashing, RateLimits } from './service.ts';
+import type { AuthLimits, PasswordHashing } from './service.ts';
+import { createLimiter, type Limiter } from '../../limits/limiter.ts';
+import { createMemoryRateLimitStore } from '../../limits/store.ts';
 import type { AuthStore } from './store.ts';
 
 /** Cheap argon2id parameters: tests hash dozens of passwords. */
 export const fastHashing: PasswordHashing = { memoryCost: 1024, timeCost: 1 };
 
 /** Limits no ordinary test reaches (the rate-limit tests set their own). */
-export const relaxedRateLimits: RateLimits = {
+export const relaxedRateLimits: AuthLimits = {
   signIn: { limit: 10_000, windowSeconds: 300 },
   signUp: { limit: 10_000, windowSeconds: 3600 },
+  refresh: { limit: 10_000, windowSeconds: 3600 },
+  signInFailures: { freeFailures: 10_000, maxSeconds: 900 },
 };
 
 export interface TestAuthServerOptions {
   store?: AuthStore;
-  rateLimits?: Partial<RateLimits>;
+  /** Default: one in this process's memory, on the test's clock. */
+  limiter?: Limiter;
+  limits?: Partial<AuthLimits>;
+  /** TRUSTED_PROXY_HOPS of the server (default 1: each test's X-Forwarded-For is its client). */
+  trustedProxyHops?: number;
   now?: () => Date;
   log?: AuthServerLogger;
 }
@@ -47,7 +55,9 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
       signingKey,
       verifier,
       passwordHashing: fastHashing,
-      rateLimits: { ...relaxedRateLimits, ...options.rateLimits },
+      limiter: options.limiter ?? createLimiter(createMemoryRateLimitStore(), options.now),
+      limits: { ...relaxedRateLimits, ...options.limits },
+      trustedProxyHops: options.trustedProxyHops ?? 1,
       ...(options.now ? { now: options.now } : {}),
       log: options.log ?? (() => {}),
     }),

@@ -31,11 +31,11 @@ export async function billingTestApp(
   const signingKey = await createTestSigningKey();
   const authConfig = testLocalAuthConfig();
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000' }), {
     logError: () => {},
     services: {
       db,
-      auth: { config: authConfig, verifier, signingKey, rateLimits: { signUp: { limit: 1_000, windowSeconds: 3600 } } },
+      auth: { config: authConfig, verifier, signingKey },
       rates: options.rates ?? createRateService({ db }),
       ...(options.stripe ? { payments: { stripe: options.stripe, webhookSecret: testWebhookSecret } } : {}),
       ...options.services,

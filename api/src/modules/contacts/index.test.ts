@@ -51,12 +51,12 @@ beforeAll(async () => {
   const signingKey = await createTestSigningKey();
   const authConfig = testLocalAuthConfig();
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000' }), {
     logError: () => {},
     services: {
       db: database.db,
       // every test signs up its own users: more than the default 10 sign-ups an hour from one address
-      auth: { config: authConfig, verifier, signingKey, rateLimits: { signUp: { limit: 1_000, windowSeconds: 3600 } } },
+      auth: { config: authConfig, verifier, signingKey },
       rates: createRateService({ db: database.db }) },
   });
   alice = await signUp(`alice-${crypto.randomUUID()}@example.com`);

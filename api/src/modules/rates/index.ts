@@ -3,65 +3,31 @@
 //   GET /api/rates/countries?search= → RateCountry[]
 //   GET /api/countries/{CODE}        → CountryDetail (404 for an unknown code or a country without rates)
 // Every answer is cacheable for a minute (Cache-Control: public, max-age=60) with a strong ETag derived from
-// the deck the index serves and the request, so If-None-Match gets a 304. Each client IP may make
-// `rateLimit.limit` requests per `rateLimit.windowMs` (default 120 per 10 s), then gets a 429 with Retry-After.
+// the deck the index serves and the request, so If-None-Match gets a 304. Each client address may make
+// RATES_LIMIT requests per RATES_WINDOW_SECONDS (default 120 per 10 s, counted in the store all api processes
+// share: api/src/limits), then gets a 429 with Retry-After.
 import { createHash } from 'node:crypto';
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
 import { HttpError } from '../../plugins/errors.ts';
+import { clientAddress } from '../../limits/client-address.ts';
+import { defaultLimits } from '../../limits/config.ts';
+import type { Limiter, WindowRule } from '../../limits/limiter.ts';
 import type { RateService } from './service.ts';
-
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
-
-export const defaultRateLimit: RateLimit = { limit: 120, windowMs: 10_000 };
 
 export interface RatesOptions {
   service: RateService;
-  /** Requests per window per client IP; null turns the limit off (benchmarks). */
-  rateLimit?: RateLimit | null;
-  /** The limiter's clock in ms (tests). */
-  now?: () => number;
-}
-
-/**
- * Fixed-window request counts per client IP. Kept in memory per api process: with N replicas a client may
- * make up to N times the limit, which is acceptable for public, cacheable reads (a shared store such as
- * auth.rate_limits would cost a database write per request). Expired windows are swept as the map grows.
- */
-export function createRateLimiter(rule: RateLimit, now: () => number = Date.now) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-  return {
-    /** Counts one request; the seconds to wait when over the limit, else null. */
-    hit(client: string): number | null {
-      const at = now();
-      if (windows.size > 10_000 && at >= nextSweep) {
-        for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
-        nextSweep = at + rule.windowMs;
-      }
-      let w = windows.get(client);
-      if (!w || w.resetAt <= at) {
-        w = { count: 0, resetAt: at + rule.windowMs };
-        windows.set(client, w);
-      }
-      w.count++;
-      return w.count > rule.limit ? Math.max(1, Math.ceil((w.resetAt - at) / 1000)) : null;
-    },
-  };
+  /** The api's shared limiter (api/src/limits); null or absent: no limit (benchmarks). */
+  limiter?: Limiter | null;
+  /** Requests per client address (default: LimitsConfig's, 120 per 10 s). */
+  rule?: WindowRule;
+  /** TRUSTED_PROXY_HOPS (api/src/limits/client-address.ts); default 0. */
+  trustedProxyHops?: number;
 }
 
 interface RequestIpServer {
   requestIP(request: Request): { address: string } | null;
-}
-
-/** X-Forwarded-For's first hop (the app runs behind one proxy), else the socket address. */
-export function clientIp(request: Request, server: RequestIpServer | null | undefined): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return (forwarded || server?.requestIP(request)?.address || 'unknown').slice(0, 64);
 }
 
 /** A strong ETag: the deck key of the index and the request, hashed. */
@@ -87,7 +53,9 @@ interface Set {
 
 export const rates = (options: RatesOptions) => {
   const { service } = options;
-  const limiter = options.rateLimit === null ? null : createRateLimiter(options.rateLimit ?? defaultRateLimit, options.now);
+  const limiter = options.limiter ?? null;
+  const rule = options.rule ?? defaultLimits.rates;
+  const hops = options.trustedProxyHops ?? 0;
 
   /**
    * The common path: rate limit, answer from the index, then 304 or the body with cache headers. The body
@@ -101,7 +69,7 @@ export const rates = (options: RatesOptions) => {
     const { request, server, set } = context;
     set.headers['cache-control'] = 'no-store';
     if (limiter) {
-      const wait = limiter.hit(clientIp(request, server));
+      const wait = await limiter.hit('rates', rule, clientAddress(request, server, hops) ?? 'unknown');
       if (wait !== null) {
         set.headers['retry-after'] = String(wait);
         throw new HttpError(429, 'too_many_requests', `Too many rate requests. Try again in ${wait} s.`);

@@ -87,7 +87,7 @@ try {
   report('in-process, await service.lookup', sample.length, (performance.now() - started) / 1000, latencies, 'µs');
 
   // 2. HTTP on loopback --------------------------------------------------------------------------------
-  const app = new Elysia().use(errors()).use(rates({ service, rateLimit: null })).listen({ port: PORT, hostname: '127.0.0.1' });
+  const app = new Elysia().use(errors()).use(rates({ service })).listen({ port: PORT, hostname: '127.0.0.1' });
   try {
     const url = (i: number) => `http://127.0.0.1:${PORT}/api/rates/lookup?number=${encodeURIComponent(sample[i % sample.length]!)}`;
     for (let i = 0; i < 300; i++) await (await fetch(url(i))).arrayBuffer(); // warm-up
