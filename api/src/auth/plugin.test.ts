@@ -8,11 +8,11 @@ import { authPlugin, bearerToken } from './plugin.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testUserId } from './testing.ts';
 import { createTokenVerifier } from './verify.ts';
 
-/** Records what asUser was called with, and hands out a fake Sql. */
+/** Records what asSession was called with, and hands out a fake Sql. */
 function fakeDb() {
   const calls: JwtClaims[] = [];
-  const db: Pick<Database, 'asUser'> = {
-    async asUser<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>) {
+  const db: Pick<Database, 'asSession'> = {
+    async asSession<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>) {
       calls.push(claims);
       const sql: Sql = { query: async <R>() => [{ uid: claims.sub }] as R[] };
       return work(sql);
@@ -104,17 +104,53 @@ describe('authPlugin on a real database (PGlite)', () => {
     await db?.close();
   });
 
-  test('db.run runs as role authenticated with the verified claims', async () => {
-    const verifier = createTokenVerifier(testLocalAuthConfig(), { keys: key.jwks });
-    const app = new Elysia()
+  /** A user with a live session in the local auth tables, and a token for it. */
+  async function userWithSession(): Promise<{ userId: string; sessionId: string; token: string }> {
+    const userId = crypto.randomUUID();
+    const sessionId = crypto.randomUUID();
+    await db.privileged(async (sql) => {
+      await sql.query(`insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())`, [userId, `${userId}@example.test`]);
+      await sql.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+    });
+    const token = await signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid });
+    return { userId, sessionId, token };
+  }
+
+  const appOn = () =>
+    new Elysia()
       .use(errors({ log: () => {} }))
-      .use(authPlugin({ verifier, db }))
+      .use(authPlugin({ verifier: createTokenVerifier(testLocalAuthConfig(), { keys: key.jwks }), db }))
       .get('/api/whoami', ({ db: userDb }) => userDb.run(async (sql) => (await sql.query('select auth.uid()::text as uid, current_user as role'))[0]), {
         auth: true,
       });
-    const token = await signTestToken(key.privateKey, undefined, { kid: key.kid });
-    const res = await app.handle(new Request('http://localhost/api/whoami', { headers: { authorization: `Bearer ${token}` } }));
+  const whoami = (token: string) => appOn().handle(new Request('http://localhost/api/whoami', { headers: { authorization: `Bearer ${token}` } }));
+
+  test('db.run runs as role authenticated with the verified claims', async () => {
+    const { userId, token } = await userWithSession();
+    const res = await whoami(token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ uid: testUserId, role: 'authenticated' });
+    expect(await res.json()).toEqual({ uid: userId, role: 'authenticated' });
+  });
+
+  test('a token whose session has ended, expired, is another user\'s or is missing is a 401, and nothing runs', async () => {
+    const ended = await userWithSession();
+    await db.privileged((sql) => sql.query('delete from auth.sessions where id = $1', [ended.sessionId]));
+    const expired = await userWithSession();
+    await db.privileged((sql) => sql.query(`update auth.sessions set not_after = now() - interval '1 second' where id = $1`, [expired.sessionId]));
+    const other = await userWithSession();
+    const mine = await userWithSession();
+    const borrowed = await signTestToken(key.privateKey, { sub: mine.userId, role: 'authenticated', session_id: other.sessionId }, { kid: key.kid });
+    const sessionless = await signTestToken(key.privateKey, { sub: mine.userId, role: 'authenticated' }, { kid: key.kid });
+    const deleted = await userWithSession();
+    await db.privileged((sql) => sql.query('delete from auth.users where id = $1', [deleted.userId]));
+    for (const token of [ended.token, expired.token, borrowed, sessionless, deleted.token]) {
+      const res = await whoami(token);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string; message: string } }).error).toEqual({
+        code: 'unauthorized',
+        message: 'Your session has ended (signed out or expired). Sign in again.',
+      });
+    }
+    expect((await whoami(mine.token)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 // `auth: true` on a route: the bearer token is verified and the handler gets the user and a database
 // handle that runs its work as that user (role authenticated + request.jwt.claims, so RLS applies).
 import { Elysia } from 'elysia';
-import type { Database, JwtClaims, Sql } from '../db/database.ts';
+import { SessionEndedError, type Database, type JwtClaims, type Sql } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { TokenVerifier } from './verify.ts';
 
@@ -18,7 +18,7 @@ export interface UserDb {
 
 export interface AuthPluginOptions {
   verifier: TokenVerifier;
-  db: Pick<Database, 'asUser'>;
+  db: Pick<Database, 'asSession'>;
 }
 
 /** The bearer token of an Authorization header, or a 401 explaining what is wrong with it. */
@@ -28,6 +28,8 @@ export function bearerToken(header: string | null | undefined): string {
   if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>".');
   return match[1];
 }
+
+const sessionEnded = () => new HttpError(401, 'unauthorized', 'Your session has ended (signed out or expired). Sign in again.');
 
 export const authPlugin = ({ verifier, db }: AuthPluginOptions) =>
   new Elysia({ name: 'plugin.auth' }).macro({
@@ -42,7 +44,16 @@ export const authPlugin = ({ verifier, db }: AuthPluginOptions) =>
           throw error;
         }
         const user: AuthUser = { id: claims.sub, email: typeof claims.email === 'string' && claims.email ? claims.email : undefined, claims };
-        const userDb: UserDb = { run: (work) => db.asUser(claims, work) };
+        // the token's session must still be live: checked with the request's own transaction, not before it
+        const userDb: UserDb = {
+          async run(work) {
+            try {
+              return await db.asSession(claims, work);
+            } catch (error) {
+              throw error instanceof SessionEndedError ? sessionEnded() : error;
+            }
+          },
+        };
         return { user, db: userDb };
       },
     },

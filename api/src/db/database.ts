@@ -38,6 +38,10 @@ export interface Database {
   /** A signed-in user's request: ONE transaction, `set local role authenticated`, the verified claims in
    *  `request.jwt.claims` (set_config(..., true)), so RLS decides. */
   asUser<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** A request with a user's access token: as asUser, and the token's session (`session_id`) must still be live
+   *  and the user's, checked in the same statement that enters the role (no extra round trip); otherwise
+   *  SessionEndedError and nothing runs. */
+  asSession<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>): Promise<T>;
   /** A signed-out request: one transaction as role anon. */
   asAnon<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -67,6 +71,35 @@ export const enterRoleSql = `select set_config('role', $1, true), set_config('re
 export function userRoleParams(claims: JwtClaims): [string, string] {
   if (typeof claims.sub !== 'string' || claims.sub === '') throw new Error('asUser needs claims with a sub');
   return ['authenticated', JSON.stringify(claims)];
+}
+
+/** The session of a token has ended (signed out, revoked as reused, the account deleted) or never existed. */
+export class SessionEndedError extends Error {
+  override readonly name = 'SessionEndedError';
+  constructor() {
+    super('The session of this access token has ended.');
+  }
+}
+
+/**
+ * `enterRoleSql` for a token with a session: the check reads auth.sessions (Supabase Auth's table, in the same
+ * database) as the connection's role, in the FROM clause, before the role changes. Parameters: the role, the
+ * claims, the session id and the user id; one row with `live`.
+ */
+export const enterSessionSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), live
+  from (select exists (select 1 from auth.sessions where id = $3::uuid and user_id = $4::uuid and (not_after is null or not_after > now())) as live) as session`;
+
+/** Parameters of `enterSessionSql`; SessionEndedError when the claims name no session. */
+export function sessionRoleParams(claims: JwtClaims): [string, string, string, string] {
+  const [role, json] = userRoleParams(claims);
+  const sessionId = claims.session_id;
+  if (typeof sessionId !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) throw new SessionEndedError();
+  return [role, json, sessionId, claims.sub];
+}
+
+/** Throws SessionEndedError unless the first row of `enterSessionSql` says the session is live. */
+export function assertSessionLive(rows: readonly { live?: unknown }[]): void {
+  if (rows[0]?.live !== true) throw new SessionEndedError();
 }
 
 /** Parameters of `enterRoleSql` for a signed-out request. */

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import {
   anonRoleParams,
+  assertSessionLive,
+  enterSessionSql,
+  sessionRoleParams,
   enterRoleSql,
   pgTypes,
   timestamptzToIso,
@@ -58,6 +61,13 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
         await tx.query(enterRoleSql, userRoleParams(claims));
         return work(handle(tx));
       }),
+    asSession: (claims: JwtClaims, work) => {
+      const params = sessionRoleParams(claims);
+      return pg.transaction(async (tx) => {
+        assertSessionLive((await tx.query<{ live: boolean }>(enterSessionSql, params)).rows);
+        return work(handle(tx));
+      });
+    },
     asAnon: (work) =>
       pg.transaction(async (tx) => {
         await tx.query(enterRoleSql, anonRoleParams);

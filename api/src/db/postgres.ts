@@ -5,6 +5,9 @@
 import postgres from 'postgres';
 import {
   anonRoleParams,
+  assertSessionLive,
+  enterSessionSql,
+  sessionRoleParams,
   enterRoleSql,
   pgTypes,
   timestamptzToIso,
@@ -84,6 +87,13 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
         await tx.unsafe(enterRoleSql, userRoleParams(claims));
         return work(handle(tx));
       }),
+    asSession: (claims: JwtClaims, work) => {
+      const params = sessionRoleParams(claims);
+      return transaction(async (tx) => {
+        assertSessionLive(await tx.unsafe(enterSessionSql, params));
+        return work(handle(tx));
+      });
+    },
     asAnon: (work) =>
       transaction(async (tx) => {
         await tx.unsafe(enterRoleSql, anonRoleParams);

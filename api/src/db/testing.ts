@@ -120,3 +120,10 @@ export function userClaims(id: string, email?: string): JwtClaims {
 export function testEmail(label = 'user'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.test`;
 }
+
+/** A signed-in session of `userId` in auth.sessions (what the api checks a token's session_id against); its id. */
+export async function createAuthSession(db: Database, userId: string): Promise<string> {
+  const [row] = await db.privileged((sql) => sql.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text as id', [userId]));
+  if (!row) throw new Error('insert into auth.sessions returned nothing');
+  return row.id;
+}

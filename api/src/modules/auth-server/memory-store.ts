@@ -1,7 +1,7 @@
 // An in-memory AuthStore with the SQL store's semantics, for tests of the HTTP layer and the service.
 // Not for production: its state lives in one process (the SQL store is what the server uses).
 import type { AuthStore, RotateResult, SessionRecord, UserRecord } from './store.ts';
-import { sessionIsActive } from './store.ts';
+import { refreshTokenReuseIntervalSeconds, sessionIsActive } from './store.ts';
 
 interface TokenRow {
   token: string;
@@ -9,6 +9,8 @@ interface TokenRow {
   sessionId: string;
   parent: string | null;
   revoked: boolean;
+  /** When it was revoked (rotated), for the reuse interval. */
+  revokedAt: Date | null;
 }
 
 export interface MemoryAuthStore extends AuthStore {
@@ -23,8 +25,13 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
   const refreshTokens: TokenRow[] = [];
   const copy = <T extends object>(value: T): T => structuredClone(value);
 
+  const revoke = (row: TokenRow) => {
+    if (row.revoked) return;
+    row.revoked = true;
+    row.revokedAt = now();
+  };
   const revokeSession = (sessionId: string) => {
-    for (const row of refreshTokens) if (row.sessionId === sessionId) row.revoked = true;
+    for (const row of refreshTokens) if (row.sessionId === sessionId) revoke(row);
     const session = sessions.get(sessionId);
     if (session && sessionIsActive(session, now())) session.notAfter = now();
   };
@@ -78,7 +85,7 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
       user.updatedAt = at;
       const session: SessionRecord = { id: crypto.randomUUID(), userId, createdAt: at, notAfter: null };
       sessions.set(session.id, session);
-      refreshTokens.push({ token: refreshTokenHash, userId, sessionId: session.id, parent: null, revoked: false });
+      refreshTokens.push({ token: refreshTokenHash, userId, sessionId: session.id, parent: null, revoked: false, revokedAt: null });
       return { session: copy(session), user: copy(user) };
     },
 
@@ -86,18 +93,19 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
       const row = refreshTokens.find((r) => r.token === tokenHash);
       if (!row) return { status: 'not_found' };
       if (row.revoked) {
-        const parentOfActive = refreshTokens.some((r) => r.sessionId === row.sessionId && r.parent === tokenHash && !r.revoked);
+        const recent = row.revokedAt !== null && row.revokedAt.getTime() > now().getTime() - refreshTokenReuseIntervalSeconds * 1000;
+        const parentOfActive = recent && refreshTokens.some((r) => r.sessionId === row.sessionId && r.parent === tokenHash && !r.revoked);
         if (!parentOfActive) {
           revokeSession(row.sessionId);
           return { status: 'reused' };
         }
       } else {
-        for (const r of refreshTokens) if (r.sessionId === row.sessionId) r.revoked = true;
+        for (const r of refreshTokens) if (r.sessionId === row.sessionId) revoke(r);
       }
       const session = sessions.get(row.sessionId);
       if (!session) return { status: 'not_found' };
       if (!sessionIsActive(session, now())) return { status: 'session_expired' };
-      refreshTokens.push({ token: newTokenHash, userId: session.userId, sessionId: session.id, parent: tokenHash, revoked: false });
+      refreshTokens.push({ token: newTokenHash, userId: session.userId, sessionId: session.id, parent: tokenHash, revoked: false, revokedAt: null });
       const user = users.get(session.userId);
       if (!user) return { status: 'not_found' };
       return { status: 'rotated', session: copy(session), user: copy(user) };

@@ -61,8 +61,9 @@ export interface AuthStore {
   /**
    * Revokes the refresh token with hash `tokenHash` (and any other live token of its session) and stores its
    * child `newTokenHash` (parent = tokenHash).
-   * A revoked token that is the parent of a live one (GoTrue's "parent of active" rule: two tabs refreshed with the
-   * same token, auth-js ≥ 2.107 relies on the server for this) gets a sibling of that live token instead.
+   * A revoked token that is the parent of a live one and was rotated less than `refreshTokenReuseIntervalSeconds` ago
+   * (GoTrue's reuse interval: two tabs refreshed with the same token, auth-js ≥ 2.107 relies on the server for this)
+   * gets a sibling of that live token instead, in the same session.
    * Any other revoked token is a reuse: every refresh token of its session is revoked and the session ends.
    */
   rotateRefreshToken(tokenHash: string, newTokenHash: string): Promise<RotateResult>;
@@ -72,6 +73,10 @@ export interface AuthStore {
   /** The session a refresh token (live or revoked) belongs to, or null for an unknown token. */
   sessionOfRefreshToken(tokenHash: string): Promise<string | null>;
 }
+
+/** How long a rotated refresh token may still be used (GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): a
+ *  refresh race between tabs. Later, using it is a reuse: the whole session ends. */
+export const refreshTokenReuseIntervalSeconds = 10;
 
 /** True while the session may be used (no end set, or the end is in the future). */
 export function sessionIsActive(session: SessionRecord, now: Date): boolean {
@@ -180,16 +185,18 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
           const known = await one<{ session_id: string | null; parent_of_active: boolean }>(
             sql,
             `select t.session_id::text as session_id,
-                    exists (select 1 from auth.refresh_tokens c where c.session_id = t.session_id and c.parent = t.token and not c.revoked) as parent_of_active
+                    t.updated_at > now() - make_interval(secs => $2::int)
+                      and exists (select 1 from auth.refresh_tokens c where c.session_id = t.session_id and c.parent = t.token and not c.revoked) as parent_of_active
              from auth.refresh_tokens t where t.token = $1`,
-            [tokenHash],
+            [tokenHash, refreshTokenReuseIntervalSeconds],
           );
           if (!known?.session_id) return { status: 'not_found' };
           if (!known.parent_of_active) {
             await revokeSession(sql, known.session_id);
             return { status: 'reused' };
           }
-          // Parent of the active token: another tab refreshed with the same token first. Answer a sibling.
+          // Parent of the active token, rotated moments ago: another tab refreshed with the same token first. Answer
+          // a sibling in the same session (the tokens are stored hashed, so the live child cannot be handed out again).
           sessionId = known.session_id;
         }
         const sessionRow = await one<SessionRow & { active: boolean }>(

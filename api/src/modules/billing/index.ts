@@ -18,7 +18,7 @@ import { listTransactions } from './transactions.ts';
 import { settleStripeEvent } from './webhook.ts';
 
 export interface BillingOptions extends AuthPluginOptions {
-  db: Pick<Database, 'asUser' | 'privileged'>;
+  db: Pick<Database, 'asSession' | 'privileged'>;
   stripe: Stripe;
   webhookSecret: string;
   publicUrl: string;

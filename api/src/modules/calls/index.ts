@@ -22,7 +22,7 @@ import { callingToken } from './token.ts';
 import { answerIncoming, answerOutgoing, recordStatus, voicePaths } from './voice.ts';
 
 export interface CallsOptions extends AuthPluginOptions {
-  db: Pick<Database, 'asUser' | 'privileged'>;
+  db: Pick<Database, 'asSession' | 'privileged'>;
   rates: Pick<RateService, 'match'>;
   telephony: TelephonyServices;
   twilio: TwilioConfig;

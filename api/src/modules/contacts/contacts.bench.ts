@@ -11,7 +11,7 @@ import { createApp } from '../../app.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import type { EngineDatabase, Sql } from '../../db/database.ts';
-import { createAuthUser, createTestDatabase, testEmail, userClaims } from '../../db/testing.ts';
+import { createAuthSession, createAuthUser, createTestDatabase, testEmail, userClaims } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
 import { percentile, runConcurrently } from '@ringwise/bench/load';
@@ -136,7 +136,8 @@ try {
   const signingKey = await createTestSigningKey();
   const authConfig = testLocalAuthConfig();
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  const token = await signTestToken(signingKey.privateKey, { sub: userId, role: 'authenticated' }, { kid: signingKey.kid });
+  const sessionId = await createAuthSession(db, userId);
+  const token = await signTestToken(signingKey.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: signingKey.kid });
   const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
     services: { db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db }) },
   });

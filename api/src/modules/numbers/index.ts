@@ -22,7 +22,7 @@ import { pricingOf, searchNumbers } from './catalog.ts';
 import { listNumbers, purchaseNumber, releaseNumber } from './purchase.ts';
 
 export interface NumbersOptions extends AuthPluginOptions {
-  db: Pick<Database, 'asUser' | 'privileged'>;
+  db: Pick<Database, 'asSession' | 'privileged'>;
   telephony: TelephonyServices;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { generateKeyPair } from 'jose';
+import { decodeJwt, generateKeyPair } from 'jose';
 import { createApp } from '../../app.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, unsignedToken } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
@@ -94,7 +94,8 @@ describe('GET /api/auth/user', () => {
   });
 
   test('a correctly signed token still works (the cases above fail for their reason only)', async () => {
-    const token = await signTestToken(signingKey.privateKey, { sub: alice.id, role: 'authenticated' }, { kid: signingKey.kid });
+    const { session_id } = decodeJwt(alice.token);
+    const token = await signTestToken(signingKey.privateKey, { sub: alice.id, role: 'authenticated', session_id }, { kid: signingKey.kid });
     expect((await call('GET', '/api/auth/user', token)).status).toBe(200);
   });
 });
