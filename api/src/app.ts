@@ -21,6 +21,7 @@ import { ShellTemplate } from './modules/web/service.ts';
 import { cors } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { jsonObjectBody } from './plugins/json-body.ts';
+import { requestLimits } from './plugins/request-limits.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createLimiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
@@ -42,6 +43,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(securityHeaders(config))
     .use(cors(config))
     .use(errors({ log: options.logError }))
+    .use(requestLimits())
     .use(jsonObjectBody())
     .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
     .use(remotes(config))

@@ -35,6 +35,8 @@ export const authPlugin = ({ verifier, db }: AuthPluginOptions) =>
   new Elysia({ name: 'plugin.auth' }).macro({
     auth: {
       async resolve({ headers, set }) {
+        // a user's data (or why it was refused) is never kept by a browser or a shared cache
+        set.headers['cache-control'] = 'no-store';
         let claims: JwtClaims;
         try {
           claims = await verifier.verify(bearerToken(headers.authorization));

@@ -93,6 +93,8 @@ export function mapError(error: unknown, request: { method: string; path: string
     return expected(400, 'bad_request', message);
   }
   if (error instanceof ParseError) {
+    // a body refused while parsing (request-limits.ts: too large, not UTF-8, a NUL) keeps its own answer
+    if (error.cause instanceof HttpError) return mapError(error.cause, request);
     return expected(400, 'bad_request', 'The request body could not be parsed (malformed JSON or form data).');
   }
   if (error instanceof NotFoundError) {
@@ -196,6 +198,8 @@ export const errors = ({ log = defaultLogger }: ErrorsOptions = {}) =>
       const mapped = mapError(error, req);
       if (mapped.unexpected) log(error, req);
       set.status = mapped.status;
+      // an answer about this request only (a refused token, a field of this body): never kept by a cache
+      if (path.startsWith('/api/')) set.headers['cache-control'] = 'no-store';
       return mapped.body;
     })
     .get('/api', notFound)

@@ -1,0 +1,110 @@
+// What every /api request must be before any route sees it (issue: hardening), answered with the error envelope:
+//   a method the path does not take      → 405 with Allow (from the contract's route table, not a kept list)
+//   a NUL in the path or the query        → 400
+//   a body over 1 MB                      → 413, from Content-Length or while reading, never parsed
+//   a body that is not application/json   → 415
+//   a JSON body that is not UTF-8, not JSON, or holds a NUL → 400
+// Webhooks (/webhooks/*), the auth stand-in (/auth/v1) and the simulators read their own bodies.
+import { Elysia } from 'elysia';
+import { routes, type Method } from '@ringwise/contract/routes';
+import { errorBody, HttpError } from './errors.ts';
+
+export const maxApiBodyBytes = 1024 * 1024;
+
+const contractRoutes = Object.values(routes).map((route) => ({
+  method: route.method,
+  pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
+}));
+
+/** The methods the contract defines for `path` (empty: no such /api path). */
+export function allowedMethods(path: string): Method[] {
+  const methods = new Set<Method>();
+  for (const route of contractRoutes) if (route.pattern.test(path)) methods.add(route.method);
+  return [...methods];
+}
+
+const refuse = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(errorBody(code, message)), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+
+const tooLarge = () => `The request body is larger than ${maxApiBodyBytes / 1024 / 1024} MB.`;
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+const isJson = (contentType: string | null) => contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
+const hasBody = (request: Request) => request.body !== null && request.headers.get('content-length') !== '0';
+
+/** The body's bytes, refusing more than the limit while reading (a body without Content-Length included). */
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxApiBodyBytes) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, 'payload_too_large', tooLarge());
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export const requestLimits = () =>
+  new Elysia({ name: 'plugin.request-limits' })
+    .onRequest(({ request }) => {
+      if (request.method === 'OPTIONS') return;
+      const url = new URL(request.url);
+      if (!url.pathname.startsWith('/api/')) return;
+      let target: string;
+      try {
+        target = decodeURIComponent(url.pathname + url.search);
+      } catch {
+        return refuse(400, 'bad_request', 'The address is not valid percent-encoded UTF-8.');
+      }
+      if (target.includes('\u0000')) return refuse(400, 'bad_request', 'The address contains a NUL character, which is not allowed.');
+      const allowed = allowedMethods(url.pathname);
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      if (allowed.length > 0 && !allowed.includes(method as Method)) {
+        return refuse(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, { allow: allowed.join(', ') });
+      }
+      if (Number(request.headers.get('content-length') ?? 0) > maxApiBodyBytes) return refuse(413, 'payload_too_large', tooLarge());
+      if (method !== 'GET' && hasBody(request) && !isJson(request.headers.get('content-type'))) {
+        return refuse(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+      }
+    })
+    .onParse({ as: 'global' }, async ({ request, path }) => {
+      // Routes outside /api read their own bodies (webhooks, the auth stand-in, the simulators: `parse: 'none'`),
+      // which a global parser would otherwise override: they get the stream untouched.
+      if (!path.startsWith('/api/')) return '';
+      // no body: Elysia's own handling, as before (nothing has been read)
+      if (!isJson(request.headers.get('content-type')) || !hasBody(request)) return;
+      const bytes = await readLimited(request);
+      let text: string;
+      try {
+        text = utf8.decode(bytes);
+      } catch {
+        throw new HttpError(400, 'bad_request', 'The request body is not valid UTF-8.');
+      }
+      // an empty chunked body: the stream is read, so answer "no fields" rather than leave it to another parser
+      if (text.trim() === '') return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'bad_request', 'The request body is not valid JSON.');
+      }
+      if (holdsNul(value)) throw new HttpError(400, 'bad_request', 'The request contains a NUL character, which is not allowed.');
+      return value;
+    });
