@@ -203,7 +203,7 @@ for (const engine of engines) {
 
     test('anon sees nothing', async () => {
       const a = await newUser('a');
-      await db.asUser(a.claims, (sql) => sql.query(`insert into public.contacts (display_name, primary_number) values ('x', '+1')`));
+      await db.asUser(a.claims, (sql) => sql.query(`insert into public.contacts (display_name, primary_number) values ('x', '+15550100')`));
       for (const table of ['users', 'calls', 'transactions', 'contacts', 'virtual_numbers', 'verified_caller_ids']) {
         const attempt = db.asAnon((sql) => sql.query(`select * from public.${table}`));
         await expect(attempt).rejects.toThrow(permissionDenied);

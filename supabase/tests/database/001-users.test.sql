@@ -31,7 +31,7 @@ select set_config('request.jwt.claims', '{"sub":"11111111-1111-4111-8111-1111111
 
 select results_eq($$ select id from public.users $$, array['11111111-1111-4111-8111-111111111111'::uuid], 'A sees only their own profile');
 select is_empty($$ select * from public.users where id = '22222222-2222-4222-8222-222222222222' $$, 'B''s profile is invisible to A');
-select lives_ok($$ update public.users set first_name = 'Alice', low_balance_alert_threshold = 2.50 where id = '11111111-1111-4111-8111-111111111111' $$, 'A may edit their name and preferences');
+select lives_ok($$ update public.users set first_name = 'Alice', low_balance_alert_threshold = 20.00 where id = '11111111-1111-4111-8111-111111111111' $$, 'A may edit their name and preferences');
 select is((select first_name from public.users where id = '11111111-1111-4111-8111-111111111111'), 'Alice', 'A''s name changed');
 select is_empty($$ update public.users set first_name = 'Mallory' where id = '22222222-2222-4222-8222-222222222222' returning id $$, 'A cannot update B''s profile');
 select throws_ok($$ update public.users set balance = 1000 where id = '11111111-1111-4111-8111-111111111111' $$, '42501', 'permission denied for table users', 'A cannot write their balance');
