@@ -58,9 +58,44 @@ export function accessOf(match: RouteMatch): Access {
   }
 }
 
-/** Pages search engines must not index: the signed-in app and the not-found page. */
+/** Pages search engines must not index: the signed-in app (home, checkout, profile, admin) and the not-found page. */
 export function isNoIndex(match: RouteMatch | null): boolean {
-  return match === null || match.name === 'home';
+  return match === null || accessOf(match) === 'signed-in';
+}
+
+export const homeViewTitles: Record<HomeView, string> = {
+  dialer: 'Dialer',
+  calls: 'Recent Calls',
+  contacts: 'Contacts',
+  transactions: 'Balance & Transactions',
+  rates: 'Calling Rates',
+  settings: 'Settings',
+};
+
+export const adminSectionTitles: Record<AdminSection, string> = { users: 'Users', financial: 'Financial', calls: 'Calls', rates: 'Rates' };
+
+/**
+ * A page's own title (the brand is appended: '{title} | Ringwise'), the same in the server's first HTML and in
+ * the browser; null for the pages whose server render brings its own (landing, country) or not found.
+ */
+export function pageTitleOf(match: RouteMatch | null): string | null {
+  if (match === null) return null;
+  switch (match.name) {
+    case 'sign-in':
+      return 'Sign In';
+    case 'sign-up':
+      return 'Sign Up';
+    case 'checkout':
+      return 'Checkout';
+    case 'profile-settings':
+      return 'Profile Settings';
+    case 'home':
+      return homeViewTitles[match.view];
+    case 'admin':
+      return match.section ? `Admin: ${adminSectionTitles[match.section]}` : 'Admin';
+    default:
+      return null;
+  }
 }
 
 function safeDecode(segment: string): string | null {

@@ -1,5 +1,5 @@
 import './styles.css';
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, useState } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type RefObject, useRef, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
 import { CloseIcon } from '@ringwise/ui/icons';
@@ -28,11 +28,30 @@ export const DialogOverlay = forwardRef<
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
   /** Hide the built-in close button (top-right ×), e.g. when the footer already has one. */
   hideClose?: boolean;
+  /** Where the focus goes when the dialog closes (default: the element that had it when it opened). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-/** The dialog panel, portalled with a dimming overlay and a close button ("Close" for screen readers). */
+/**
+ * The element that opened a dialog, or the one that took its place: a list that re-rendered while the dialog
+ * was open (a saved contact) replaced the opener with an equal button, found by its accessible name.
+ */
+function stillThere(opener: HTMLElement | null): HTMLElement | null {
+  if (!opener || opener === document.body) return null;
+  if (opener.isConnected) return opener;
+  const label = opener.getAttribute('aria-label');
+  if (!label) return null;
+  return document.querySelector<HTMLElement>(`${opener.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]`);
+}
+
+/**
+ * The dialog panel, portalled with a dimming overlay and a close button ("Close" for screen readers). When it
+ * closes, the focus returns to whatever opened it, also when that was not a DialogTrigger (a dialog opened
+ * from code, a widget of another remote).
+ */
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  function DialogContent({ className, children, hideClose = false, ...props }, ref) {
+  function DialogContent({ className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) {
+    const opener = useRef<HTMLElement | null>(null);
     return (
       <DialogPortal>
         <DialogOverlay />
@@ -42,6 +61,19 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
             'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 text-foreground shadow-lg transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 focus-visible:outline-none motion-reduce:transition-none',
             className,
           )}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            const target = returnFocusRef?.current?.isConnected ? returnFocusRef.current : stillThere(opener.current);
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...props}
         >
           {children}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { LogOut, Settings, User } from 'lucide-react';
 import type { CurrentUser } from '@ringwise/contract/users';
@@ -14,15 +14,20 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { AvatarButton } from './avatar-menu.tsx';
 
 /** Profile Settings, App Settings and Logout (spec §2 "Signed-in shell"). */
-export function AccountMenu({ user, initiallyOpen }: { user: CurrentUser | undefined; initiallyOpen: boolean }) {
+export function AccountMenu({ user, initiallyOpen, focusTrigger }: { user: CurrentUser | undefined; initiallyOpen: boolean; focusTrigger: boolean }) {
   const [, navigate] = useLocation();
   const { signOut } = useAuth();
   const [open, setOpen] = useState(initiallyOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // this trigger replaces the placeholder avatar that had the focus: the keyboard user stays where they were
+  useEffect(() => {
+    if (focusTrigger && !initiallyOpen) trigger.current?.focus();
+  }, [focusTrigger, initiallyOpen]);
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <AvatarButton user={user} />
+        <AvatarButton ref={trigger} user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="sh:w-56">
         {user && <DropdownMenuLabel className="sh:truncate">{user.email}</DropdownMenuLabel>}

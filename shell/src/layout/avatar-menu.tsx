@@ -1,6 +1,6 @@
 // The avatar and its menu. The menu's code (radix menu + positioning, ~25 KB) is not part of the first
 // load: it is fetched when the pointer or focus reaches the avatar, and the click opens it once there.
-import { forwardRef, useCallback, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { User } from 'lucide-react';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
@@ -43,12 +43,17 @@ export const AvatarButton = forwardRef<HTMLButtonElement, ComponentProps<'button
 
 export function AvatarMenu() {
   const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } }).data;
-  const [Menu, setMenu] = useState<ComponentType<{ user: CurrentUser | undefined; initiallyOpen: boolean }> | null>(null);
+  const [Menu, setMenu] = useState<ComponentType<{ user: CurrentUser | undefined; initiallyOpen: boolean; focusTrigger: boolean }> | null>(null);
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  const [hadFocus, setHadFocus] = useState(false);
 
   const prefetch = useCallback(() => {
     loadMenu().then(
-      (mod) => setMenu(() => mod.AccountMenu),
+      (mod) => {
+        setHadFocus(placeholder.current !== null && document.activeElement === placeholder.current);
+        setMenu(() => mod.AccountMenu);
+      },
       (error: unknown) => console.error('The account menu could not be loaded', error),
     );
   }, []);
@@ -56,9 +61,10 @@ export function AvatarMenu() {
     if (openWhenLoaded) prefetch();
   }, [openWhenLoaded, prefetch]);
 
-  if (Menu) return <Menu user={user} initiallyOpen={openWhenLoaded} />;
+  if (Menu) return <Menu user={user} initiallyOpen={openWhenLoaded} focusTrigger={hadFocus} />;
   return (
     <AvatarButton
+      ref={placeholder}
       user={user}
       aria-expanded={false}
       onPointerEnter={prefetch}

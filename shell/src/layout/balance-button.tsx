@@ -19,7 +19,12 @@ export function BalanceButton() {
   const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } });
   return (
     <div className="sh:flex sh:items-center sh:gap-1 sh:rounded-full sh:border sh:border-border sh:bg-card sh:py-1 sh:pl-3 sh:pr-1">
-      <Link href="/home/transactions" className="sh:text-sm sh:font-semibold sh:tabular-nums" aria-label="Balance and transactions">
+      <Link
+        href="/home/transactions"
+        className="sh:text-sm sh:font-semibold sh:tabular-nums"
+        // the name says the amount, as the link shows it
+        aria-label={user.data ? `Balance ${formatUsd(user.data.balance)}: balance and transactions` : 'Balance and transactions'}
+      >
         {user.isPending ? (
           <Skeleton className="sh:h-4 sh:w-12" />
         ) : user.data ? (

@@ -1,16 +1,9 @@
 import { Link } from 'wouter';
-import type { AdminSection } from '@ringwise/routes';
+import { adminSectionTitles as sectionTitles, pageTitleOf, type AdminSection } from '@ringwise/routes';
 import { PageMeta } from '@ringwise/ui/page-meta';
 
-const sectionTitles: Record<AdminSection, string> = {
-  users: 'Users',
-  financial: 'Financial',
-  calls: 'Calls',
-  rates: 'Rates',
-};
-
 export function AdminPage({ section }: { section: AdminSection | null }) {
-  const title = section ? `Admin: ${sectionTitles[section]}` : 'Admin';
+  const title = pageTitleOf({ name: 'admin', section }) ?? 'Admin';
   return (
     <section className="sh:space-y-4">
       <PageMeta title={title} noindex />

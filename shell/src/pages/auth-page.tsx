@@ -7,11 +7,11 @@ import { Label } from '@ringwise/ui/label';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import type { GoTrueClient } from '@supabase/auth-js';
 import { enabledSocialProviders, loadAuthClient } from '../auth/auth-client.ts';
+import { pageTitleOf } from '@ringwise/routes';
 import { useAuth } from '../auth/auth-context.tsx';
 
 const copy = {
   'sign-in': {
-    title: 'Sign In',
     heading: 'Sign in to Ringwise',
     submit: 'Sign In',
     busy: 'Signing in...',
@@ -20,7 +20,6 @@ const copy = {
     otherLabel: 'Sign up',
   },
   'sign-up': {
-    title: 'Sign Up',
     heading: 'Create your Ringwise account',
     submit: 'Create Account',
     busy: 'Creating account...',
@@ -75,7 +74,7 @@ export function AuthPage({ mode }: { mode: 'sign-in' | 'sign-up' }) {
 
   return (
     <main className="sh:flex sh:min-h-dvh sh:items-center sh:justify-center sh:bg-muted/40 sh:px-4">
-      <PageMeta title={text.title} description="Call any phone from your browser. Pay as you go." canonical={`/${mode}`} />
+      <PageMeta title={pageTitleOf({ name: mode }) ?? ''} description="Call any phone from your browser. Pay as you go." canonical={`/${mode}`} />
       <Card className="sh:w-full sh:max-w-sm">
         <CardHeader>
           <CardTitle asChild>

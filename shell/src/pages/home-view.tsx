@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { HomeView as View } from '@ringwise/routes';
+import { homeViewTitles as titles, type HomeView as View } from '@ringwise/routes';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { loadWidget } from '../federation/load-widget.ts';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
@@ -13,15 +13,6 @@ const loadSettingsView = () => {
   return import('./settings-view.tsx').then((m) => ({ default: m.SettingsView }));
 };
 const SettingsView = lazy(loadSettingsView);
-
-const titles: Record<View, string> = {
-  dialer: 'Dialer',
-  calls: 'Recent Calls',
-  contacts: 'Contacts',
-  transactions: 'Balance & Transactions',
-  rates: 'Calling Rates',
-  settings: 'Settings',
-};
 
 /** One /home view: which remote fills it is the shell's only concern. */
 export function HomeView({ view }: { view: View }) {

@@ -61,7 +61,7 @@ describe('HTML pages', () => {
         preload('/remotes.json') +
         preload('http://localhost:4102/mf-manifest.json') +
         noindexMeta +
-        '<title>Ringwise</title></head><body><div id="root"></div></body>',
+        '<title>Contacts | Ringwise</title></head><body><div id="root"></div></body>',
     );
   });
 
@@ -91,13 +91,29 @@ describe('HTML pages', () => {
     expect(html).toContain('<title>Ringwise</title>');
   });
 
+  test('pages the shell renders carry their title in the first HTML; the signed-in ones noindex', async () => {
+    for (const [path, title] of [
+      ['/sign-in', 'Sign In | Ringwise'],
+      ['/sign-up', 'Sign Up | Ringwise'],
+      ['/checkout', 'Checkout | Ringwise'],
+      ['/home/calls', 'Recent Calls | Ringwise'],
+      ['/profile-settings', 'Profile Settings | Ringwise'],
+    ] as const) {
+      const res = await get(app, path);
+      expect(await res.text()).toContain(`<title>${title}</title>`);
+    }
+    expect(await (await get(app, '/checkout')).text()).toContain(noindexMeta);
+    expect((await get(app, '/checkout')).headers.get('x-robots-tag')).toBe('noindex');
+    expect(await (await get(app, '/sign-up')).text()).not.toContain('noindex');
+  });
+
   test.each([
     ['/', 200, ['marketing'], false],
     ['/sign-in', 200, [], false],
     ['/home', 200, ['dialer'], true],
     ['/home/settings', 200, ['billing', 'numbers'], true],
-    ['/checkout', 200, ['billing'], false],
-    ['/admin/users', 200, [], false],
+    ['/checkout', 200, ['billing'], true],
+    ['/admin/users', 200, [], true],
     ['/home/unknown-view', 404, [], true],
     ['/call', 404, [], true],
   ] as const)('%s → %i', async (path, status, remotes, noindex) => {
@@ -133,11 +149,11 @@ describe('HTML pages', () => {
   });
 
   test('index.html is re-read when it changes', async () => {
-    const temp = makeDist({ 'index.html': '<head><title>v1</title></head>' });
+    const temp = makeDist({ 'index.html': '<head><meta name="build" content="v1"></head>' });
     try {
       const tempApp = testApp({ SHELL_DIST: temp.dir });
       expect(await (await get(tempApp, '/sign-in')).text()).toContain('v1');
-      writeFileSync(join(temp.dir, 'index.html'), '<head><title>v2</title></head>');
+      writeFileSync(join(temp.dir, 'index.html'), '<head><meta name="build" content="v2"></head>');
       const future = new Date(Date.now() + 5000);
       utimesSync(join(temp.dir, 'index.html'), future, future);
       expect(await (await get(tempApp, '/sign-in')).text()).toContain('v2');
@@ -154,10 +170,10 @@ describe('HTML pages', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('vary')).toContain('Accept-Encoding');
-      expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain('<title>Ringwise</title>');
+      expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toContain('<title>Sign In | Ringwise</title>');
       const plain = await get(bigApp, '/sign-in');
       expect(plain.headers.has('content-encoding')).toBe(false);
-      expect(await plain.text()).toContain('<title>Ringwise</title>');
+      expect(await plain.text()).toContain('<title>Sign In | Ringwise</title>');
     } finally {
       big.cleanup();
     }

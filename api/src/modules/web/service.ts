@@ -2,7 +2,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
-import { isNoIndex, matchRoute, remotesForRoute, type RouteMatch } from '@ringwise/routes';
+import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RouteMatch } from '@ringwise/routes';
+import { formatTitle } from '@ringwise/ui/page-meta';
 import { manifestUrl, type ApiConfig } from '../../config.ts';
 import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
 import { appendVary } from '../../lib/http.ts';
@@ -129,7 +130,9 @@ export async function shellPageResponse(
   const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match)];
   if (rendered?.noindex && !isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
   if (!rendered) {
-    const body = injectIntoHead(html, tags, match === null ? notFoundTitle : undefined);
+    // the page's title in the first HTML, for whoever reads it without running the shell
+    const title = pageTitleOf(match);
+    const body = injectIntoHead(html, tags, match === null ? notFoundTitle : title === null ? undefined : formatTitle(title));
     return { status: match === null ? 404 : 200, headers, body };
   }
   // the page's own <title> comes with its head tags

@@ -19,8 +19,6 @@ export const CUSTOM_RANGE_HINT = 'From $5 to $500.';
 export function TopUpDialog({ open: openProp, onOpenChange, returnFocusRef, triggerLabel = 'Add Credits', triggerClassName }: TopUpDialogProps) {
   const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
   const [, navigate] = useLocation();
-  // who opened it (focus goes back there on close, also when the dialog has no trigger of its own)
-  const opener = useRef<HTMLElement | null>(null);
   const content = useRef<HTMLDivElement>(null);
 
   return (
@@ -35,20 +33,13 @@ export function TopUpDialog({ open: openProp, onOpenChange, returnFocusRef, trig
       <DialogContent
         ref={content}
         className="bl:sm:max-w-md"
+        returnFocusRef={returnFocusRef}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           // start on the chosen preset rather than the first one
           const chosen = content.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
           if (chosen) {
             event.preventDefault();
             chosen.focus();
-          }
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusRef?.current ?? opener.current;
-          if (target?.isConnected && target !== document.body) {
-            event.preventDefault();
-            target.focus();
           }
         }}
       >

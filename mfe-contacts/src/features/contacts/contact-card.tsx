@@ -29,9 +29,15 @@ export function ContactCard({ contact, onCall, onEdit, onDelete, onToggleFavorit
       <div className="ct:flex ct:items-start ct:gap-3">
         <ContactAvatar name={name} />
         <div className="ct:min-w-0 ct:flex-1">
-          <h3 className="ct:truncate ct:text-base ct:font-semibold ct:leading-tight">{name}</h3>
+          <h3 title={name} className="ct:truncate ct:text-base ct:font-semibold ct:leading-tight">
+            {name}
+          </h3>
           <p className="ct:mt-1 ct:text-sm ct:tabular-nums">{formatInternational(contact.primaryNumber)}</p>
-          {contact.email ? <p className="ct:truncate ct:text-sm ct:text-muted-foreground">{contact.email}</p> : null}
+          {contact.email ? (
+            <p title={contact.email} className="ct:truncate ct:text-sm ct:text-muted-foreground">
+              {contact.email}
+            </p>
+          ) : null}
           {pending ? <p className="ct:text-xs ct:text-muted-foreground">Saving...</p> : null}
         </div>
         <Button

@@ -133,9 +133,10 @@ function ContactSection({ title, contacts, actions }: { title: string; contacts:
       <h2 id={id} className="ct:text-sm ct:font-semibold ct:uppercase ct:tracking-wide ct:text-muted-foreground">
         {title}
       </h2>
-      <ul role="list" className="ct:grid ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
+      {/* minmax(0, 1fr) columns and min-w-0 items: a long name or e-mail is cut short in its card, never widening the page */}
+      <ul role="list" className="ct:grid ct:grid-cols-1 ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
         {contacts.map((contact) => (
-          <li key={contact.id}>
+          <li key={contact.id} className="ct:min-w-0">
             <ContactCard contact={contact} {...actions} />
           </li>
         ))}
@@ -161,7 +162,7 @@ function ContactsSkeleton() {
         Loading contacts
       </span>
       <Skeleton className="ct:h-4 ct:w-24" />
-      <div className="ct:grid ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
+      <div className="ct:grid ct:grid-cols-1 ct:gap-3 ct:sm:grid-cols-2 ct:lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, index) => (
           <Card key={index} className="ct:flex ct:flex-col ct:gap-4 ct:p-4">
             <div className="ct:flex ct:items-start ct:gap-3">

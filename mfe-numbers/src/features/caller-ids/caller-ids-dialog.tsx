@@ -2,7 +2,7 @@
 // type when the verification call comes, and the entries with their status and Remove. Exposed as
 // './widgets/caller-ids-dialog'. The status of a new entry keeps being asked for while the widget is mounted,
 // also with the dialog closed, so 'Phone Number Verified!' still comes.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { PhoneCall, ShieldCheck } from 'lucide-react';
 import type { VerifiedCallerId } from '@ringwise/contract/numbers';
 import { callerIdMessages, maxFriendlyNameLength, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
@@ -23,7 +23,6 @@ export const E164_HINT = 'E.164 format, such as +1234567890';
 export function CallerIdsDialog({ open: openProp, onOpenChange, returnFocusRef, triggerLabel = 'Manage Verified Caller IDs', triggerClassName }: CallerIdsDialogProps) {
   const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
   const verification = useCallerIdVerification();
-  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {controlled ? null : (
@@ -35,16 +34,7 @@ export function CallerIdsDialog({ open: openProp, onOpenChange, returnFocusRef, 
       )}
       <DialogContent
         className="nm:max-h-[85vh] nm:gap-6 nm:p-4 nm:sm:max-w-xl nm:sm:p-6"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusRef?.current ?? opener.current;
-          if (target?.isConnected && target !== document.body) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
+        returnFocusRef={returnFocusRef}
       >
         <DialogHeader>
           <DialogTitle>Verified Caller IDs</DialogTitle>

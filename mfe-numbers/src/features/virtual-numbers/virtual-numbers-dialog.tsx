@@ -1,6 +1,5 @@
 // The Virtual Numbers modal (spec §2): 'Get a New Number' and 'Your Existing Numbers', at most 85% of the
 // viewport high (it scrolls inside). Exposed as './widgets/virtual-numbers-dialog'.
-import { useRef } from 'react';
 import { Hash } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
@@ -11,7 +10,6 @@ import { useNumberSearch } from './use-number-search.ts';
 
 export function VirtualNumbersDialog({ open: openProp, onOpenChange, returnFocusRef, triggerLabel = 'Manage Virtual Numbers', triggerClassName }: VirtualNumbersDialogProps) {
   const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
-  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {controlled ? null : (
@@ -23,16 +21,7 @@ export function VirtualNumbersDialog({ open: openProp, onOpenChange, returnFocus
       )}
       <DialogContent
         className="nm:max-h-[85vh] nm:gap-6 nm:p-4 nm:sm:max-w-2xl nm:sm:p-6"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusRef?.current ?? opener.current;
-          if (target?.isConnected && target !== document.body) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
+        returnFocusRef={returnFocusRef}
       >
         <DialogHeader>
           <DialogTitle>Virtual Numbers</DialogTitle>

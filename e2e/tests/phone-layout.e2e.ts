@@ -1,0 +1,96 @@
+// The signed-in app on a phone (390 px) and from the keyboard (issue: hardening): no view wider than the screen,
+// even with a contact whose name and e-mail are very long; no serious accessibility violation on any view; the
+// focus back on whatever opened a dialog or menu; the first HTML of the pages the shell renders titled.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, newTestUser, signUpThroughApi, test } from '../fixtures.ts';
+
+const views = ['/home', '/home/calls', '/home/contacts', '/home/transactions', '/home/rates', '/home/settings', '/profile-settings'];
+const longName = 'Bartholomew-Maximilian Featherstonehaugh-Cholmondeley the Third of Somewhere Very Far Away Indeed and Beyond';
+const longEmail = `${'averyveryverylongmailbox'.repeat(4)}@an-example-company-with-a-long-domain.example.com`;
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('at 390 px no signed-in view scrolls sideways, and axe finds nothing serious', async ({ page, request }) => {
+  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
+  const created = await request.post('/api/contacts', {
+    headers: { authorization: `Bearer ${session.access_token}` },
+    data: { displayName: longName, primaryNumber: '+442079460000', email: longEmail },
+  });
+  expect(created.status()).toBe(201);
+  await page.addInitScript((stored) => window.localStorage.setItem('ringwise-auth', stored), JSON.stringify(session));
+
+  for (const view of views) {
+    await page.goto(view);
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    if (view === '/home/contacts') await expect(page.getByRole('heading', { name: longName })).toBeVisible();
+    // the late parts (other remotes' widgets, the call overlay) are in too
+    await page.waitForTimeout(1200);
+    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(width, `${view} is ${width} px wide`).toBeLessThanOrEqual(390);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${view}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+  // the contact's actions stay on screen
+  await page.goto('/home/contacts');
+  for (const name of [`Favorite ${longName}`, `Edit ${longName}`, `Delete ${longName}`]) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(box && box.x + box.width <= 390, name).toBe(true);
+  }
+});
+
+test('the focus returns to whatever opened a dialog or menu, from the keyboard', async ({ page, signedIn: _user }) => {
+  await page.goto('/home/contacts');
+  const add = page.getByRole('button', { name: 'Add Contact' }).first();
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(add).toBeFocused();
+
+  // after a save the list re-renders: the focus still lands on the button that opened the dialog
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Phone number').fill('415 555 0123');
+  await dialog.getByRole('button', { name: 'Add Contact' }).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(add).toBeFocused();
+  const edit = page.getByRole('button', { name: 'Edit Ada Lovelace' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').getByLabel('Name').fill('Ada King');
+  await page.getByRole('dialog').getByRole('button', { name: /Save/ }).press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Ada King' })).toBeFocused();
+
+  // the avatar keeps the focus when its menu's code arrives, and the menu gives it back
+  const avatar = page.getByRole('button', { name: 'Account menu' });
+  await avatar.focus();
+  await page.waitForTimeout(800);
+  await expect(avatar).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(avatar).toBeFocused();
+});
+
+test('the header balance says the amount to a screen reader', async ({ page, signedIn: _user }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: 'Balance $0.00: balance and transactions' })).toBeVisible();
+});
+
+test('without JavaScript, the pages the shell renders have their title, and the signed-in ones noindex', async ({ request }) => {
+  for (const [path, title, noindex] of [
+    ['/sign-in', 'Sign In | Ringwise', false],
+    ['/sign-up', 'Sign Up | Ringwise', false],
+    ['/checkout', 'Checkout | Ringwise', true],
+    ['/home/contacts', 'Contacts | Ringwise', true],
+  ] as const) {
+    const res = await request.get(path);
+    const html = await res.text();
+    expect(html, path).toContain(`<title>${title}</title>`);
+    expect(html.includes('<meta name="robots" content="noindex, nofollow">'), path).toBe(noindex);
+  }
+});
