@@ -5,7 +5,7 @@
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
-import type { ApiConfig, Env } from './config.ts';
+import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
 import { createRedisRateLimitStore } from './limits/redis-store.ts';
@@ -75,7 +75,10 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: config.dataDir, supabase: config.supabase !== null });
   // a new database starts with the seed deck (only when the deck is empty)
   await seedRateDeck(db);
-  const rates = createRateService({ db });
+  // RATE_DECK_POLL_SECONDS: how soon every api process serves a deck another one (or rates:import) stored
+  const pollSeconds = Number(env.RATE_DECK_POLL_SECONDS ?? 30);
+  if (!Number.isFinite(pollSeconds) || pollSeconds <= 0 || pollSeconds > 3600) throw new ConfigError(`RATE_DECK_POLL_SECONDS must be from 0.1 to 3600 seconds (got "${env.RATE_DECK_POLL_SECONDS}")`);
+  const rates = createRateService({ db, pollIntervalMs: pollSeconds * 1000 });
   const paymentServices = await openPayments(config, db);
   const telephonyServices = await openTelephony(config, db);
   const mailer = createMailer(loadMailConfig(env, config));

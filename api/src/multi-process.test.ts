@@ -1,0 +1,101 @@
+// Two real api processes on one PostgreSQL, as behind a proxy (issue: hardening): they keep one set of rate limits,
+// settle a Stripe event delivered to both (several times, at once) exactly once, and both serve a deck the other
+// (or rates:import) stored. Scheduled jobs claim their work in the database (skip locked; see the renewals and
+// billing jobs tests with concurrent runners).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import Stripe from 'stripe';
+import { createTestDatabase, postgresReachable, type TestDatabase } from './db/testing.ts';
+import { paidSession, signatureFor, stripeEvent } from './modules/billing/testing.ts';
+import { importRateDeck } from './modules/rates/importer.ts';
+import { startApiProcesses, type ApiProcesses } from './testing/api-processes.ts';
+
+const hasPostgres = await postgresReachable();
+
+describe.skipIf(!hasPostgres)('two api processes behave as one', () => {
+  let database: TestDatabase;
+  let processes: ApiProcesses;
+  let a: string;
+  let b: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    processes = await startApiProcesses(2, {
+      databaseUrl: database.url,
+      env: { TRUSTED_PROXY_HOPS: '1', RATE_DECK_POLL_SECONDS: '0.2', AUTH_SIGNUP_LIMIT: '100' },
+    });
+    [a, b] = processes.origins as [string, string];
+  }, 60_000);
+  afterAll(async () => {
+    await processes?.stop();
+    await database?.drop();
+  });
+
+  const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const password = 'correct horse battery';
+  async function signUp(origin: string) {
+    const email = `processes-${crypto.randomUUID()}@example.com`;
+    const res = await post(origin, '/auth/v1/signup', { email, password }, { 'x-forwarded-for': '192.0.2.10' });
+    expect(res.status, processes.output()).toBe(200);
+    const session = (await res.json()) as { access_token: string; user: { id: string } };
+    return { email, token: session.access_token, id: session.user.id };
+  }
+
+  test('wrong passwords from 40 claimed addresses, alternating between the processes: 5 answered, then 429 on both', async () => {
+    const user = await signUp(a);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await post(i % 2 ? b : a, '/auth/v1/token?grant_type=password', { email: user.email, password: `guess ${i}` }, { 'x-forwarded-for': `203.0.113.${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const right = await post(b, '/auth/v1/token?grant_type=password', { email: user.email, password }, { 'x-forwarded-for': '198.51.100.1' });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  test('one Stripe event delivered to both processes, three times each at once: one credit', async () => {
+    const user = await signUp(b);
+    const sessionId = `cs_processes_${crypto.randomUUID().replaceAll('-', '')}`;
+    await database.db.privileged((sql) => sql.query('insert into public.checkout_sessions (id, user_id, amount) values ($1, $2, $3)', [sessionId, user.id, '25.00']));
+    const event = stripeEvent('checkout.session.completed', paidSession({ id: sessionId, userId: user.id, cents: 2500, paymentIntent: `pi_${sessionId}` }));
+    const payload = JSON.stringify(event);
+    const signature = await signatureFor(new Stripe('sk_test_signing_only'), payload, { secret: 'whsec_dev' });
+    const deliveries = await Promise.all(
+      [a, b, a, b, a, b].map((origin) => post(origin, '/webhooks/stripe', payload, { 'stripe-signature': signature })),
+    );
+    expect(deliveries.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const [row] = await database.db.privileged((sql) =>
+      sql.query<{ balance: string; credits: string }>(
+        `select u.balance::text as balance, (select count(*) from public.transactions t where t.user_id = u.id and t.amount > 0)::text as credits
+         from public.users u where u.id = $1`,
+        [user.id],
+      ),
+    );
+    expect(row).toEqual({ balance: '25.00', credits: '1' });
+    for (const origin of [a, b]) {
+      const res = await fetch(`${origin}/api/auth/user`, { headers: { authorization: `Bearer ${user.token}` } });
+      const me = (await res.json()) as { balance: string };
+      expect(me.balance, JSON.stringify(me)).toBe('25.00');
+    }
+  });
+
+  test('a deck stored through one side is served by both', async () => {
+    const lookup = async (origin: string) =>
+      ((await (await fetch(`${origin}/api/rates/lookup?number=%2B35312345678`, { headers: { 'x-forwarded-for': '192.0.2.77' } })).json()) as { rate: number }).rate;
+    const before = [await lookup(a), await lookup(b)];
+    expect(before[0]).toBe(before[1]);
+    const header = 'prefix,destination name,connection fee,price per minute,initial increment,increment,number type';
+    expect(await importRateDeck(database.db, `${header}\n3531,Dublin,0,0.0123,60,60,landline`)).toMatchObject({ ok: true });
+    // each process checks the deck's version at most every RATE_DECK_POLL_SECONDS (0.2 s here)
+    for (const origin of [a, b]) {
+      let served = await lookup(origin);
+      for (let i = 0; i < 50 && served !== 0.0123; i++) {
+        await Bun.sleep(100);
+        served = await lookup(origin);
+      }
+      expect(served).toBe(0.0123);
+    }
+  });
+});
