@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, newTestUser, signUpThroughApi, test } from '../fixtures.ts';
 
 test('add, edit, favorite, search and delete a contact', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
@@ -68,4 +68,20 @@ test('add, edit, favorite, search and delete a contact', async ({ page, signedIn
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Charles Babbage', level: 3 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ada King', level: 3 })).toHaveCount(0);
+});
+
+test('a long address book loads 50 at a time as the list is scrolled', async ({ page, request }) => {
+  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  for (let i = 0; i < 60; i++) {
+    const res = await request.post('/api/contacts', { headers, data: { displayName: `Person ${String(i).padStart(2, '0')}`, primaryNumber: `+4420794600${String(i).padStart(2, '0')}` } });
+    expect(res.status()).toBe(201);
+  }
+  await page.addInitScript((stored) => window.localStorage.setItem('ringwise-auth', stored), JSON.stringify(session));
+  await page.goto('/home/contacts');
+  const cards = page.getByRole('heading', { level: 3 });
+  await expect(cards).toHaveCount(50);
+  await page.getByRole('button', { name: 'Load more contacts' }).scrollIntoViewIfNeeded();
+  await expect(cards).toHaveCount(60);
+  await expect(page.getByRole('button', { name: 'Load more contacts' })).toHaveCount(0);
 });

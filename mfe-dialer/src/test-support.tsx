@@ -304,6 +304,7 @@ export function listedCall(overrides: Partial<Call> & Pick<Call, 'id' | 'destina
     createdAt: '2026-11-22T15:04:00.000Z',
     costItems: null,
     feedbackScore: null,
+    contactName: null,
     ...overrides,
   };
 }

@@ -39,6 +39,16 @@ describe('local mode', () => {
     expect(claims).toMatchObject({ ...userClaims, aud: 'authenticated', iss: 'http://localhost/auth/v1' });
   });
 
+  test('a token verified before is taken again without a signature check, but never past its expiry', async () => {
+    let clock = Date.now();
+    const timed = createTokenVerifier(testLocalAuthConfig(), { keys: key.jwks, now: () => new Date(clock) });
+    const token = await signTestToken(key.privateKey, userClaims, { kid: key.kid, exp: Math.floor(clock / 1000) + 60 });
+    const first = await timed.verify(token);
+    expect(await timed.verify(token)).toBe(first);
+    clock += 70_000;
+    await expectUnauthorized(timed, token, /expired/);
+  });
+
   test('tolerates a few seconds of clock skew, no more', async () => {
     await verifier.verify(await signTestToken(key.privateKey, userClaims, { kid: key.kid, exp: now() - 3 }));
     await expectUnauthorized(verifier, await signTestToken(key.privateKey, userClaims, { kid: key.kid, exp: now() - 60 }), /expired/);

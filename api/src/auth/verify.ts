@@ -53,30 +53,51 @@ export function createTokenVerifier(config: AuthConfig, options: TokenVerifierOp
     }
   };
 
+  // A signature check costs more than the rest of a small request: a token verified moments ago is taken as it
+  // was, until it expires and at most `verifiedTokenCacheMs` (a revoked signing key stops working within that);
+  // whether its session still stands is checked with every request anyway (Database.asSession).
+  const verified = new Map<string, { claims: JwtClaims; until: number }>();
+  const clock = () => (options.now ? options.now().getTime() : Date.now());
+
   return {
     async verify(token) {
       if (typeof token !== 'string' || !token) throw unauthorized('No access token was given.');
-      let payload: Record<string, unknown>;
-      try {
-        ({ payload } = await jwtVerify(token, getKey, {
-          algorithms,
-          issuer: config.issuer,
-          audience: config.audience,
-          clockTolerance: clockToleranceSeconds,
-          requiredClaims: ['exp'],
-          ...(options.now ? { currentDate: options.now() } : {}),
-        }));
-      } catch (error) {
-        throw rejection(error);
-      }
-      const { sub, role } = payload;
-      if (typeof sub !== 'string' || !sub) throw unauthorized('The access token has no subject (sub): it is not a user token.');
-      if (!uuidPattern.test(sub)) throw unauthorized('The access token subject (sub) is not a user id.');
-      if (typeof role !== 'string' || !role) throw unauthorized('The access token has no role claim.');
-      return payload as JwtClaims;
+      const cached = verified.get(token);
+      if (cached && cached.until > clock()) return cached.claims;
+      if (cached) verified.delete(token);
+      const claims = await verifySignedToken(token);
+      const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+      if (verified.size >= verifiedTokenCacheSize) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, until: Math.min(exp, clock() + verifiedTokenCacheMs) });
+      return claims;
     },
   };
+
+  async function verifySignedToken(token: string): Promise<JwtClaims> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        algorithms,
+        issuer: config.issuer,
+        audience: config.audience,
+        clockTolerance: clockToleranceSeconds,
+        requiredClaims: ['exp'],
+        ...(options.now ? { currentDate: options.now() } : {}),
+      }));
+    } catch (error) {
+      throw rejection(error);
+    }
+    const { sub, role } = payload;
+    if (typeof sub !== 'string' || !sub) throw unauthorized('The access token has no subject (sub): it is not a user token.');
+    if (!uuidPattern.test(sub)) throw unauthorized('The access token subject (sub) is not a user id.');
+    if (typeof role !== 'string' || !role) throw unauthorized('The access token has no role claim.');
+    return payload as JwtClaims;
+  }
 }
+
+/** How many verified tokens are remembered, and for how long at most. */
+export const verifiedTokenCacheSize = 10_000;
+export const verifiedTokenCacheMs = 5 * 60_000;
 
 function keySetFor(config: AuthConfig, options: TokenVerifierOptions) {
   if (config.mode === 'local') {

@@ -1,6 +1,7 @@
 // Dev only (the standalone page with ?fake-api): answers /api/contacts in the page from memory, with the
 // api's rules and error envelopes (spec §5, §7, §8), so the UI can be worked on without the api running.
 import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/contract/contacts';
+import { contactPageOf } from './contact-pages.ts';
 import { callingCodeOf, toE164 } from '@ringwise/phone';
 import { DEFAULT_COUNTRY_CODE, validateDisplayName } from '../features/contacts/contact-form-rules.ts';
 import { validateContactForm, validatePhoneNumber } from '../features/contacts/contact-form-validation.ts';
@@ -46,9 +47,8 @@ export function installFakeContactsApi(): void {
     await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
     const path = url.pathname;
     if (method === 'GET' && path === '/api/contacts') {
-      const search = url.searchParams.get('search') ?? '';
-      const list = contacts.filter((c) => matchesSearchLocally(c, search));
-      return respond(list.sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.displayName.localeCompare(b.displayName)));
+      const sorted = [...contacts].sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.displayName.localeCompare(b.displayName));
+      return respond(contactPageOf(sorted, url));
     }
     if (method === 'POST' && path === '/api/contacts/from-call') {
       const input = body as ContactFromCallInput;

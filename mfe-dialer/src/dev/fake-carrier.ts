@@ -97,5 +97,6 @@ export function asListed(call: CarrierCall): Call {
         }
       : null,
     feedbackScore: call.feedbackScore,
+    contactName: null,
   };
 }

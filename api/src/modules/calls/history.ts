@@ -31,12 +31,28 @@ interface CallRow {
   billed_seconds: number | null;
   settled: boolean;
   feedback_score: number | null;
+  contact_name: string | null;
 }
+
+/**
+ * The user's contact for a call's number (spec §5): the same number, else (both of 10+ digits, lengths 1-4 apart)
+ * one whose digits end with the other's. Both are stored in E.164 ("+" and digits), so the digits are the text
+ * after the "+"; the second lookup runs only when the first finds nothing.
+ */
+const contactNameSql = `coalesce(
+  (select c.display_name from public.contacts c where c.primary_number = calls.destination_number and c.deleted_at is null limit 1),
+  (select c.display_name from public.contacts c
+   where c.deleted_at is null and length(calls.destination_number) >= 11 and length(c.primary_number) >= 11
+     and abs(length(c.primary_number) - length(calls.destination_number)) between 1 and 4
+     and (right(c.primary_number, length(calls.destination_number) - 1) = substr(calls.destination_number, 2)
+          or right(calls.destination_number, length(c.primary_number) - 1) = substr(c.primary_number, 2))
+   order by c.created_at limit 1))`;
 
 const callColumns = `id, destination_number, from_number, status, calling_method, call_direction, duration, cost::text as cost,
   rate::text as rate, ${isoUtcSql('start_time')} as start_time, ${isoUtcSql('end_time')} as end_time, end_reason,
   ${isoUtcSql('created_at')} as created_at, matched_prefix, rate_name, round(connection_fee, 2)::text as connection_fee,
-  initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score`;
+  initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score,
+  ${contactNameSql} as contact_name`;
 
 function toCall(row: CallRow): Call {
   const itemised =
@@ -67,6 +83,7 @@ function toCall(row: CallRow): Call {
     createdAt: row.created_at,
     costItems: itemised,
     feedbackScore: row.feedback_score,
+    contactName: row.contact_name,
   };
 }
 

@@ -1,6 +1,6 @@
 // GET /api/contacts?search= under load: one user with 5,000 contacts (plus 20 other users with 5,000 each, so
 // the table is not just theirs) on the machine's PostgreSQL. A mix of name, digit and e-mail searches and the
-// blank search (all 5,000), 16 at a time, ~2,000 requests, each through the whole stack (JWT check, RLS
+// blank search (the first page of 50 of the 5,000), 16 at a time, ~2,000 requests, each through the whole stack (JWT check, RLS
 // transaction, query, JSON):
 //   1. over HTTP on loopback (127.0.0.1:3403);
 //   2. in-process through app.handle (no sockets).
@@ -46,7 +46,7 @@ async function seedContacts(db: EngineDatabase, userId: string, count: number): 
     sql.query(
       `insert into public.contacts (user_id, display_name, primary_number, country_code, email, notes, favorite)
        select $1, f.first || ' ' || l.last, n.number, n.code,
-              case when g % 5 <> 0 then lower(f.first) || '.' || lower(l.last) || (g % 97) || '@' ||
+              case when g % 5 <> 0 then lower(f.first) || '.' || replace(lower(l.last), ' ', '') || (g % 97) || '@' ||
                 (array['gmail.example', 'acme.example', 'mail.example.org', 'work.example.net', 'uni.example.edu', 'example.co.uk'])[1 + g % 6] end,
               case when g % 7 = 0 then 'met at the conference' end,
               g % 20 = 0
@@ -123,13 +123,13 @@ try {
   // the row counts each search returns, and the plan of a search as the user (RLS on), as listContacts runs it
   const asUser = <T>(work: (sql: Sql) => Promise<T>) => db.asUser(userClaims(userId), work);
   const counts = [];
-  for (const [, search] of searches) counts.push(`${JSON.stringify(search)} ${(await asUser((sql) => listContacts(sql, search))).length}`);
-  console.log(`  rows per search: ${counts.join(', ')}`);
+  for (const [, search] of searches) counts.push(`${JSON.stringify(search)} ${(await asUser((sql) => listContacts(sql, search))).contacts.length}`);
+  console.log(`  rows in the first page of each search: ${counts.join(', ')}`);
   for (const search of ['7700 900', '']) {
     const plan = await asUser((sql) =>
       listContacts({ query: <T>(text: string, params?: unknown[]) => sql.query<T>(`explain (analyze, costs off) ${text}`, params) }, search),
     );
-    const lines = (plan as unknown as { 'QUERY PLAN': string }[]).map((r) => `    ${r['QUERY PLAN']}`);
+    const lines = (plan.contacts as unknown as { 'QUERY PLAN': string }[]).map((r) => `    ${r['QUERY PLAN']}`);
     console.log(`  plan of ${JSON.stringify(search)} (as the user):\n${lines.join('\n')}`);
   }
 
@@ -150,7 +150,8 @@ try {
     const http = (search: string) => fetch(`${base}/api/contacts${query(search)}`, { headers });
     await load(`HTTP GET /api/contacts?search= (${base}), the mix`, http);
     await load('HTTP, the searches only (no blank)', http, searches.filter(([kind]) => kind !== 'blank'));
-    await load('HTTP, the blank search only (5,000 contacts, ~1.4 MB)', http, [['blank', '']]);
+    const firstPage = await (await http('')).text();
+    await load(`HTTP, the first page of the list (${(firstPage.length / 1024).toFixed(1)} KB; goal p99 under 20 ms)`, http, [['blank', '']]);
     // the floor of an authenticated request on this machine: a one-row query in the same kind of transaction
     await load('reference: HTTP GET /api/auth/user', () => fetch(`${base}/api/auth/user`, { headers }), [['user', '']]);
   } finally {

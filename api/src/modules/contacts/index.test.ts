@@ -38,10 +38,20 @@ async function create(token: string, input: Record<string, unknown>): Promise<Co
   return (await res.json()) as Contact;
 }
 
+/** Every contact of the list (or a search), following the pages. */
 async function list(token: string, search?: string): Promise<Contact[]> {
-  const res = await call('GET', `/api/contacts${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`, token);
-  expect(res.status).toBe(200);
-  return (await res.json()) as Contact[];
+  const all: Contact[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ ...(search === undefined ? {} : { search }), ...(cursor ? { cursor } : {}) }).toString();
+    const res = await call('GET', `/api/contacts${query ? `?${query}` : ''}`, token);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { contacts: Contact[]; nextCursor: string | null };
+    expect(page.contacts.length).toBeLessThanOrEqual(50);
+    all.push(...page.contacts);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 const names = (rows: Contact[]) => rows.map((c) => c.displayName);
@@ -444,3 +454,44 @@ describe('sign-in', () => {
     expect(count?.n).toBe('0');
   });
 });
+
+describe('GET /api/contacts: pages', () => {
+  test('120 contacts come as pages of 50, 50 and 20 in the list order, none twice, none missed', async () => {
+    const owner = await newUser();
+    // names that differ only by case and accents, equal names, favorites: the order must still be total
+    const names = Array.from({ length: 117 }, (_, i) => `Person ${String(i).padStart(3, '0')}`).concat(['émile', 'Emile', 'Emile']);
+    await database.db.privileged((sql) =>
+      sql.query(
+        `insert into public.contacts (user_id, display_name, primary_number, favorite)
+         select $1, name, '+4420' || lpad(ord::text, 8, '0'), ord % 7 = 0 from unnest($2::text[]) with ordinality as t(name, ord)`,
+        [owner.id, names],
+      ),
+    );
+    const sizes: number[] = [];
+    const seen: Contact[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call('GET', `/api/contacts${cursor ? `?cursor=${cursor}` : ''}`, owner.token);
+      const page = (await res.json()) as { contacts: Contact[]; nextCursor: string | null };
+      sizes.push(page.contacts.length);
+      seen.push(...page.contacts);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(120);
+    // favorites first, then by name ignoring case
+    const favorites = seen.filter((c) => c.favorite);
+    expect(seen.slice(0, favorites.length).every((c) => c.favorite)).toBe(true);
+    // a search is paged the same way
+    expect((await list(owner.token, 'person')).length).toBe(117);
+  });
+
+  test('a cursor that is not one of your contacts is a 400 envelope', async () => {
+    for (const cursor of ['nope', '00000000-0000-4000-8000-000000000000', (await list(alice.token))[0]?.id ?? 'x']) {
+      const res = await call('GET', `/api/contacts?cursor=${cursor}`, bob.token);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string; message: string } }).error.message).toContain('start again from the first page');
+    }
+  });
+});
+

@@ -23,7 +23,7 @@ import {
 export const contacts = (options: AuthPluginOptions) =>
   new Elysia({ name: 'module.contacts' })
     .use(authPlugin(options))
-    .get(routes.listContacts.path, ({ db, query }) => db.run((sql) => listContacts(sql, query.search)), {
+    .get(routes.listContacts.path, ({ db, query }) => db.run((sql) => listContacts(sql, query.search, query.cursor)), {
       auth: true,
       ...routeSchemas.listContacts,
     })

@@ -1,8 +1,9 @@
 // The contacts contract is @ringwise/contract (schemas, form rules, messages); here is only what the service
 // makes of a validated request.
-export type { Contact, ContactFromCallInput, ContactInput, ContactPatch } from '@ringwise/contract/schemas';
+export type { Contact, ContactFromCallInput, ContactInput, ContactPage, ContactPatch } from '@ringwise/contract/schemas';
 export {
   contactMessages,
+  contactPageSize,
   defaultCountryCode,
   maxEmailLength,
   maxNameLength,

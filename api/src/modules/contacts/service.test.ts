@@ -23,7 +23,7 @@ const failure = async (work: Promise<unknown>) => {
   }
   return null;
 };
-const names = (rows: Contact[]) => rows.map((c) => c.displayName);
+const names = (page: { contacts: Contact[] }) => page.contacts.map((c) => c.displayName);
 
 beforeAll(async () => {
   db = await createTestPglite();

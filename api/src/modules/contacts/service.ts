@@ -7,6 +7,7 @@ import { isoUtcSql, type Sql } from '../../db/database.ts';
 import { HttpError, fieldValidationError } from '../../plugins/errors.ts';
 import {
   contactMessages as messages,
+  contactPageSize,
   defaultCountryCode,
   maxNameLength,
   maxNotesLength,
@@ -14,6 +15,7 @@ import {
   type Contact,
   type ContactFromCallInput,
   type ContactInput,
+  type ContactPage,
   type ContactPatch,
   type ContactValues,
   type FieldErrors,
@@ -226,23 +228,26 @@ export function searchTerms(search: string | undefined): { text: string; digits:
 
 /** Each field of the contract's Contact and the SQL that gives it (a field renamed in the contract fails to
  *  compile here); rows come back in the contract's shape without a JavaScript pass over them. */
-const contactFields = {
-  id: 'id',
-  displayName: 'display_name',
-  primaryNumber: 'primary_number',
-  countryCode: 'country_code',
-  email: 'email',
-  notes: 'notes',
-  favorite: 'favorite',
-  createdAt: isoUtcSql('created_at'),
-  updatedAt: isoUtcSql('updated_at'),
-} satisfies Record<keyof Contact, string>;
-const columns = Object.entries(contactFields)
-  .map(([field, sql]) => `${sql} as "${field}"`)
-  .join(', ');
+const contactFields = (table = '') =>
+  ({
+    id: `${table}id`,
+    displayName: `${table}display_name`,
+    primaryNumber: `${table}primary_number`,
+    countryCode: `${table}country_code`,
+    email: `${table}email`,
+    notes: `${table}notes`,
+    favorite: `${table}favorite`,
+    createdAt: isoUtcSql(`${table}created_at`),
+    updatedAt: isoUtcSql(`${table}updated_at`),
+  }) satisfies Record<keyof Contact, string>;
+const columnsOf = (table?: string) =>
+  Object.entries(contactFields(table))
+    .map(([field, sql]) => `${sql} as "${field}"`)
+    .join(', ');
+const columns = columnsOf();
 
 /** Favorites first, then by name ignoring case; created_at and id make the order total. */
-const order = 'order by favorite desc, lower(display_name), display_name, created_at, id';
+const order = 'order by c.favorite desc, lower(c.display_name), c.display_name, c.created_at, c.id';
 
 /**
  * The user's live contacts, filtered by `search` (case-insensitive substring of the name or e-mail, or the
@@ -250,28 +255,47 @@ const order = 'order by favorite desc, lower(display_name), display_name, create
  * indexes on (user_id, display_name) and (user_id, primary_number): one user's rows are read, never the table.
  * Stored numbers are E.164 ("+" then digits only), so a digit substring is a substring of the column.
  */
-export async function listContacts(sql: Sql, search?: string): Promise<Contact[]> {
+export async function listContacts(sql: Sql, search?: string, cursor?: string): Promise<ContactPage> {
+  const params: unknown[] = [];
+  const filters = ['c.deleted_at is null'];
   const terms = searchTerms(search);
-  if (terms === null) return sql.query<Contact>(`select ${columns} from public.contacts where deleted_at is null ${order}`);
-  // lower() under the database's collation folds all of Unicode but costs ~3 times as much per row as lower()
-  // under "C", which folds A-Z only. For a term of printable ASCII the two find the same rows (only A-Z/a-z of
-  // the text fold to a-z, leaving aside oddities such as the Kelvin sign), so that common case takes the cheap one.
-  const ascii = /^[\x20-\x7e]*$/.test(terms.text);
-  const fold = (column: string) => (ascii ? `lower(${column} collate "C")` : `lower(${column})`);
-  const params: unknown[] = [ascii ? terms.text.toLowerCase() : terms.text];
-  const term = ascii ? '$1' : 'lower($1)';
-  let digitMatch = '';
-  if (terms.digits !== null) {
-    params.push(terms.digits);
-    digitMatch = 'or strpos(primary_number, $2) > 0';
+  if (terms !== null) {
+    // lower() under the database's collation folds all of Unicode but costs ~3 times as much per row as lower()
+    // under "C", which folds A-Z only. For a term of printable ASCII the two find the same rows (only A-Z/a-z of
+    // the text fold to a-z, leaving aside oddities such as the Kelvin sign), so that common case takes the cheap one.
+    const ascii = /^[\x20-\x7e]*$/.test(terms.text);
+    const fold = (column: string) => (ascii ? `lower(${column} collate "C")` : `lower(${column})`);
+    params.push(ascii ? terms.text.toLowerCase() : terms.text);
+    const term = ascii ? `$${params.length}` : `lower($${params.length})`;
+    let digitMatch = '';
+    if (terms.digits !== null) {
+      params.push(terms.digits);
+      digitMatch = `or strpos(c.primary_number, $${params.length}) > 0`;
+    }
+    filters.push(`(strpos(${fold('c.display_name')}, ${term}) > 0 or strpos(${fold('c.email')}, ${term}) > 0 ${digitMatch})`);
   }
-  return sql.query<Contact>(
-    `select ${columns} from public.contacts
-     where deleted_at is null
-       and (strpos(${fold('display_name')}, ${term}) > 0 or strpos(${fold('email')}, ${term}) > 0 ${digitMatch})
-     ${order}`,
+  let after = '';
+  if (cursor !== undefined) {
+    // the cursor is the last contact of the page before: the next page starts right after its place in the order
+    if (!isUuid(cursor)) throw new HttpError(400, 'bad_request', messages.invalidCursor);
+    params.push(cursor);
+    after = `cross join (select favorite, lower(display_name) as folded, display_name, created_at, id from public.contacts where id = $${params.length}) as a`;
+    filters.push(`(c.favorite < a.favorite or (c.favorite = a.favorite
+      and (lower(c.display_name), c.display_name, c.created_at, c.id) > (a.folded, a.display_name, a.created_at, a.id)))`);
+  }
+  params.push(contactPageSize + 1);
+  const rows = await sql.query<Contact>(
+    `select ${columnsOf('c.')} from public.contacts as c ${after} where ${filters.join(' and ')} ${order} limit $${params.length}`,
     params,
   );
+  if (cursor !== undefined && rows.length === 0) {
+    // an unknown cursor (not one of the user's contacts) finds no row to start after
+    const [known] = await sql.query<{ ok: boolean }>('select exists (select 1 from public.contacts where id = $1) as ok', [cursor]);
+    if (!known?.ok) throw new HttpError(400, 'bad_request', messages.invalidCursor);
+  }
+  const more = rows.length > contactPageSize;
+  const contacts = more ? rows.slice(0, contactPageSize) : rows;
+  return { contacts, nextCursor: more ? contacts.at(-1)!.id : null };
 }
 
 /** The 409 of a number the user already has, naming the contact that has it. */

@@ -1,7 +1,7 @@
 // Contacts on the wire and in the cache (spec §7 Contacts): the list query, and create / edit / favorite /
 // delete with optimistic updates that roll back on failure, plus the quick save from Recent Calls. Every
 // contact list in the cache (the full list and each search) is updated together and refreshed afterwards.
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import {
   contactQueries,
@@ -9,9 +9,11 @@ import {
   type Contact,
   type ContactFromCallInput,
   type ContactInput,
+  type ContactPage,
   type ContactPatch,
 } from '@ringwise/contract/contacts';
 import { toast } from '@ringwise/ui/toast';
+import { routes } from '@ringwise/contract/routes';
 import { contactMatchesQuery } from '../matching/matching.ts';
 
 const allContactLists = contactQueries.allLists();
@@ -58,17 +60,43 @@ function isContact(value: unknown): value is Contact {
   return typeof value === 'object' && value !== null && typeof (value as Contact).id === 'string' && typeof (value as Contact).displayName === 'string';
 }
 
+export type ContactPages = InfiniteData<ContactPage, string | undefined>;
+
+function isContactPages(value: unknown): value is ContactPages {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ContactPages).pages);
+}
+
+/**
+ * The loaded pages with `update` applied to the contacts they hold together: each page keeps its size (the last
+ * one takes what was added or removed), so the next page still starts where it did.
+ */
+export function updatePages(data: ContactPages, update: (list: Contact[]) => Contact[]): ContactPages {
+  const next = update(data.pages.flatMap((page) => page.contacts));
+  let start = 0;
+  const pages = data.pages.map((page, i) => {
+    const end = i === data.pages.length - 1 ? next.length : start + page.contacts.length;
+    const contacts = next.slice(start, end);
+    start = end;
+    return { ...page, contacts };
+  });
+  return { ...data, pages };
+}
+
 /** Applies `update` to every cached contact list (lists not loaded yet are left alone). */
 export function updateContactLists(queryClient: QueryClient, update: (list: Contact[], search: string) => Contact[]): void {
-  for (const [key, data] of queryClient.getQueriesData<Contact[]>({ predicate: isContactListQuery })) {
-    if (Array.isArray(data)) queryClient.setQueryData<Contact[]>(key, update(data, searchOfKey(key)));
+  for (const [key, data] of queryClient.getQueriesData<ContactPages>({ predicate: isContactListQuery })) {
+    if (isContactPages(data)) queryClient.setQueryData<ContactPages>(key, updatePages(data, (list) => update(list, searchOfKey(key))));
   }
 }
 
-/** Refetches every contact list, unless another contacts mutation is still running (it will do it). */
+/**
+ * Refetches every contact list, unless another contacts mutation is still running (it will do it), and the
+ * call history, whose entries carry their contact's name.
+ */
 export function invalidateContactLists(queryClient: QueryClient): void {
   if (queryClient.isMutating({ mutationKey: CONTACT_MUTATION_KEY }) > 1) return;
   void queryClient.invalidateQueries({ predicate: isContactListQuery });
+  void queryClient.invalidateQueries({ queryKey: [routes.listCalls.path] });
 }
 
 // made on first use: a collator costs a phone tens of milliseconds, too much for the module's first evaluation
@@ -81,11 +109,15 @@ export function sortByName(contacts: readonly Contact[]): Contact[] {
   return [...contacts].sort((a, b) => collator.compare(a.displayName, b.displayName));
 }
 
-/** GET /api/contacts, or /api/contacts?search= while searching (the previous results stay while it loads). */
+/**
+ * GET /api/contacts, or ?search= while searching (the previous results stay while it loads), page by page:
+ * `data` is the contacts loaded so far; `fetchNextPage` / `hasNextPage` bring and tell of the rest.
+ */
 export function useContacts(search = '') {
-  return useQuery({
+  return useInfiniteQuery({
     ...contactQueries.list(search),
     placeholderData: keepPreviousData,
+    select: (data) => data.pages.flatMap((page) => page.contacts),
   });
 }
 
@@ -124,7 +156,7 @@ interface OptimisticMutation<TData, TVariables> {
   failure: string;
 }
 
-type ListSnapshot = Array<[QueryKey, Contact[] | undefined]>;
+type ListSnapshot = Array<[QueryKey, ContactPages | undefined]>;
 
 function useOptimisticContactMutation<TData, TVariables>(options: OptimisticMutation<TData, TVariables>) {
   const queryClient = useQueryClient();
@@ -133,7 +165,7 @@ function useOptimisticContactMutation<TData, TVariables>(options: OptimisticMuta
     mutationFn: options.mutationFn,
     onMutate: async (variables) => {
       await queryClient.cancelQueries({ predicate: isContactListQuery });
-      const snapshot = queryClient.getQueriesData<Contact[]>({ predicate: isContactListQuery });
+      const snapshot = queryClient.getQueriesData<ContactPages>({ predicate: isContactListQuery });
       updateContactLists(queryClient, (list, search) => options.optimistic(list, variables, search));
       return snapshot;
     },

@@ -1,3 +1,4 @@
+import { contactPageOf } from '../../dev/contact-pages.ts';
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Contact } from '@ringwise/contract/contacts';
@@ -33,10 +34,7 @@ afterEach(() => {
 /** Serves GET /api/contacts from `list`; every other request goes to `other`. */
 function serve(list: Contact[], other: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
   const fetchMock = mockFetch((call) => {
-    if (call.method === 'GET' && call.url.startsWith('/api/contacts')) {
-      const search = new URLSearchParams(call.url.split('?')[1] ?? '').get('search')?.toLowerCase() ?? '';
-      return json(list.filter((c) => c.displayName.toLowerCase().includes(search)));
-    }
+    if (call.method === 'GET' && call.url.split('?')[0] === '/api/contacts') return json(contactPageOf(list, call.url));
     return other(call);
   });
   restoreFetch = fetchMock.restore;
@@ -68,7 +66,7 @@ describe('ContactsView: lists', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Contacts' })).toBeTruthy();
     expect(screen.getByText('Loading contacts')).toBeTruthy();
 
-    await act(async () => pending.resolve(json([bob, grace, ada])));
+    await act(async () => pending.resolve(json({ contacts: [bob, grace, ada], nextCursor: null })));
     const favorites = await screen.findByRole('region', { name: 'Favorites' });
     const all = screen.getByRole('region', { name: 'All Contacts' });
     expect(screen.queryByText('Loading contacts')).toBeNull();
@@ -111,13 +109,28 @@ describe('ContactsView: lists', () => {
 
   test('a failed load offers Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch(() => (fail ? new Response('down', { status: 503 }) : json([ada]))).restore;
+    restoreFetch = mockFetch(() => (fail ? new Response('down', { status: 503 }) : json({ contacts: [ada], nextCursor: null }))).restore;
     renderWithProviders(<ContactsView />);
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load your contacts');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
   });
+});
+
+test('a long address book comes page by page: 50 first, the next 50 on "Load more contacts"', async () => {
+  const many = Array.from({ length: 120 }, (_, i) => ({ ...ada, id: `c${String(i).padStart(3, '0')}`, displayName: `Person ${String(i).padStart(3, '0')}`, primaryNumber: `+4477009${String(i).padStart(5, '0')}` }));
+  const fetchMock = serve(many);
+  renderWithProviders(<ContactsView />);
+  await screen.findByText('Person 000');
+  expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(50);
+  fireEvent.click(screen.getByRole('button', { name: 'Load more contacts' }));
+  await screen.findByText('Person 099');
+  expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(100);
+  expect(fetchMock.calls.some((c) => c.url === '/api/contacts?cursor=c049')).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Load more contacts' }));
+  await screen.findByText('Person 119');
+  expect(screen.queryByRole('button', { name: 'Load more contacts' })).toBeNull();
 });
 
 describe('ContactsView: actions', () => {

@@ -1,6 +1,6 @@
 // The Contacts view (spec §2): search and Add Contact, Favorites then All Contacts, each card with call,
 // edit and delete; empty states 'No contacts found' (a search) and 'No contacts yet'.
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Search, UserPlus } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
@@ -83,6 +83,7 @@ export function ContactsView() {
       <div className="ct:space-y-6" aria-busy={query.isPlaceholderData || undefined}>
         {favorites.length > 0 ? <ContactSection title="Favorites" contacts={favorites} actions={cardActions} /> : null}
         {others.length > 0 ? <ContactSection title="All Contacts" contacts={others} actions={cardActions} /> : null}
+        {query.hasNextPage ? <MoreContacts loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} /> : null}
       </div>
     );
   }
@@ -121,6 +122,36 @@ export function ContactsView() {
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
     </section>
+  );
+}
+
+/**
+ * The end of the loaded contacts: the next page comes when it scrolls into view (infinite scroll), or with the
+ * button, for the keyboard and for a page that does not scroll.
+ */
+function MoreContacts({ loading, onMore }: { loading: boolean; onMore: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = useRef(onMore);
+  const busy = useRef(loading);
+  useEffect(() => {
+    more.current = onMore;
+    busy.current = loading;
+  });
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!busy.current && entries.some((entry) => entry.isIntersecting)) more.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel} className="ct:flex ct:justify-center ct:pt-2">
+      <Button variant="outline" disabled={loading} onClick={onMore}>
+        {loading ? 'Loading...' : 'Load more contacts'}
+      </Button>
+    </div>
   );
 }
 

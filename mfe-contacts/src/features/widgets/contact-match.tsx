@@ -4,22 +4,29 @@ import { useEffect, useRef, useState } from 'react';
 import { UserPlus, UserRound } from 'lucide-react';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
+import type { Contact } from '@ringwise/contract/contacts';
 import type { ContactMatchProps } from '../../exposed/widget-props.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
-import { MATCH_DEBOUNCE_MS, findContactMatch, isMatchEligible } from '../matching/matching.ts';
+import { MATCH_DEBOUNCE_MS, digitsOf, findContactMatch, isMatchEligible } from '../matching/matching.ts';
 
 export function ContactMatch({ number, countryCode, onMatchChange, className }: ContactMatchProps) {
   const typed = number.trim();
   const settled = useDebouncedValue(typed, MATCH_DEBOUNCE_MS);
-  const { data, isSuccess } = useContacts();
+  // the api finds the candidates among all contacts (the last 10 digits catch every number findContactMatch
+  // accepts); the rule itself is applied here
+  const { data, isSuccess, isPlaceholderData } = useContacts(isMatchEligible(settled) ? digitsOf(settled).slice(-10) : '');
   const [adding, setAdding] = useState(false);
   const [prefill, setPrefill] = useState({ primaryNumber: '', countryCode: countryCode ?? null });
 
   // shorter than 8 characters hides at once; longer waits for the typing to settle
-  const ready = isSuccess && isMatchEligible(typed) && isMatchEligible(settled);
-  const match = ready ? findContactMatch(settled, data ?? []) : null;
+  const eligible = isMatchEligible(typed) && isMatchEligible(settled);
+  // while the api looks a new number up, the last answer stands (no flicker, no passing "no match")
+  const fresh = isSuccess && !isPlaceholderData;
+  const lastMatch = useRef<Contact | null>(null);
+  if (fresh) lastMatch.current = eligible ? findContactMatch(settled, data ?? []) : null;
+  const match = eligible ? lastMatch.current : null;
 
   // tell the dialer when the matched contact changes (not on the first, empty check)
   const onMatchChangeRef = useRef(onMatchChange);
@@ -50,7 +57,7 @@ export function ContactMatch({ number, countryCode, onMatchChange, className }: 
           </Badge>
         ) : null}
       </span>
-      {ready && !match ? (
+      {eligible && fresh && !match ? (
         <Button variant="outline" size="sm" onClick={openDialog} onPointerEnter={preloadContactDialog} onFocus={preloadContactDialog}>
           <UserPlus aria-hidden="true" className="ct:size-4" /> Add to Contacts
         </Button>

@@ -12,6 +12,7 @@ import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '../../exposed/widget-props.ts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { contactMatchesQuery } from '../matching/matching.ts';
@@ -69,8 +70,10 @@ export function ContactPicker({ onSelect, open: openProp, onOpenChange, triggerL
 }
 
 function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void; onAdd: () => void }) {
-  const query = useContacts();
   const [filter, setFilter] = useState('');
+  // the api searches all of them; what is loaded is narrowed at once while it answers
+  const term = useDebouncedValue(filter.trim(), 250);
+  const query = useContacts(term);
   const format = useFormatPhoneNumber();
 
   if (query.isPending) {
@@ -103,7 +106,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
   }
 
   const all = sortByName(query.data ?? []);
-  if (all.length === 0) {
+  if (all.length === 0 && term === '' && filter.trim() === '') {
     return (
       <div className="ct:flex ct:flex-col ct:items-center ct:gap-2 ct:py-8 ct:text-center">
         <p className="ct:text-lg ct:font-semibold">No contacts yet</p>
@@ -168,6 +171,13 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
         <>
           {favorites.length > 0 ? renderGroup('Favorites', favorites) : null}
           {others.length > 0 ? renderGroup('All Contacts', others) : null}
+          {query.hasNextPage ? (
+            <div className="ct:flex ct:justify-center">
+              <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage ? 'Loading...' : 'Load more contacts'}
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
     </div>

@@ -5,12 +5,18 @@ import type { ContactSuggestionsProps } from '../../exposed/widget-props.ts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
-import { suggestContacts } from '../matching/matching.ts';
+import { SUGGESTION_MIN_CHARS, digitsOf, suggestContacts } from '../matching/matching.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+
+/** What to ask the api for: a typed number as its digits (any spacing), a name as typed. */
+const searchFor = (typed: string) => (/\d/.test(typed) && /^[\d\s+().\-/]+$/.test(typed) ? digitsOf(typed) : typed);
 
 export function ContactSuggestions({ query, onSelect, id, label = 'Contact suggestions', className }: ContactSuggestionsProps) {
   const generatedId = useId();
   const listId = id ?? `${generatedId}-suggestions`;
-  const { data } = useContacts();
+  // the api searches every contact for what is typed (digits as digits); the five shown are chosen here
+  const settled = useDebouncedValue(query.trim(), 150);
+  const { data } = useContacts(settled.length >= SUGGESTION_MIN_CHARS ? searchFor(settled) : '');
   const suggestions = useMemo(() => suggestContacts(query, data ?? []), [query, data]);
   const format = useFormatPhoneNumber();
   const [activeId, setActiveId] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import { contactPageOf } from '../../dev/contact-pages.ts';
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { useState } from 'react';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -22,7 +23,9 @@ afterEach(() => {
 });
 
 function serve(list: Contact[], other: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
-  const fetchMock = mockFetch((call) => (call.method === 'GET' && call.url === '/api/contacts' ? json(list) : other(call)));
+  const fetchMock = mockFetch((call) =>
+    call.method === 'GET' && call.url.split('?')[0] === '/api/contacts' ? json(contactPageOf(list, call.url)) : other(call),
+  );
   restoreFetch = fetchMock.restore;
   return fetchMock;
 }

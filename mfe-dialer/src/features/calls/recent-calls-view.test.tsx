@@ -1,22 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Contact } from '@ringwise/contract/contacts';
 import { formatDateTime } from '@ringwise/ui/format';
 import { __resetWidgetsForTests, WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
 import { json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil } from '../../test-support.tsx';
-import { contactForNumber, RecentCallsView } from './recent-calls-view.tsx';
-
-const contact = (displayName: string, primaryNumber: string): Contact => ({
-  id: `id-${displayName}`,
-  displayName,
-  primaryNumber,
-  countryCode: null,
-  email: null,
-  notes: null,
-  favorite: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+import { RecentCallsView } from './recent-calls-view.tsx';
 
 const page1 = [
   listedCall({
@@ -25,6 +12,7 @@ const page1 = [
     duration: 65,
     cost: '0.07',
     callingMethod: 'virtual',
+    contactName: 'Grace Hopper',
     costItems: { matchedPrefix: '447', rateName: 'United Kingdom — Mobile', rate: '0.032000', connectionFee: '0.01', initialIncrement: 60, increment: 60, billedSeconds: 120 },
   }),
   listedCall({ id: '2', destinationNumber: '+14155550199', status: 'busy', duration: 0, cost: '0.00', callingMethod: 'verified' }),
@@ -38,7 +26,6 @@ beforeEach(() => {
   console.warn = () => {};
   restore = mockFetch(({ url }) => {
     const u = new URL(url, 'http://localhost');
-    if (u.pathname === '/api/contacts') return json([contact('Grace Hopper', '+44 7700 900123')]);
     if (u.pathname === '/api/calls') return json(u.searchParams.get('cursor') === 'p2' ? { items: page2, nextCursor: null } : { items: page1, nextCursor: 'p2' });
     return undefined;
   }).restore;
@@ -52,13 +39,6 @@ afterEach(() => {
 const rows = () => screen.getAllByTestId('call-row');
 
 describe('Recent Calls', () => {
-  test('contact matching compares digits, with the fuzzy rule for 10+ digits', () => {
-    const contacts = [contact('Ann', '+44 (7700) 900-123'), contact('Bob', '4155550199')];
-    expect(contactForNumber('+447700900123', contacts)?.displayName).toBe('Ann');
-    expect(contactForNumber('+14155550199', contacts)?.displayName).toBe('Bob');
-    expect(contactForNumber('+15550199', contacts)).toBeNull();
-  });
-
   test('each call: name or number, date, Xm Ys, method badge, negative cost, status (red unless completed)', async () => {
     renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
     await waitUntil(() => expect(rows().length).toBe(2));

@@ -1,37 +1,21 @@
 // Recent Calls (spec §2 'Calls view'): newest first, page by page. Each call: the destination (the contact's name
-// when the digits match), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the
+// when the digits match, which the api looks up: the address book may be long), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the
 // status (red unless completed), 'Save Contact' for unknown numbers (contacts' widget), and the itemised cost.
 import { useId, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { errorMessage } from '@ringwise/api-client';
 import { callQueries, type Call } from '@ringwise/contract/calls';
-import { contactQueries, type Contact } from '@ringwise/contract/contacts';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import { Card, CardContent } from '@ringwise/ui/card';
 import { cn } from '@ringwise/ui/cn';
 import { formatDateTime, formatRate, formatUsd } from '@ringwise/ui/format';
 import { Skeleton } from '@ringwise/ui/skeleton';
-import { digitsOf, formatInternational } from '../../lib/format-number.ts';
+import { formatInternational } from '../../lib/format-number.ts';
 import { formatMinutesAndSeconds } from '../../lib/money.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 
-/** spec §5: digits only; a fuzzy match when the lengths differ by 1-4, one ends with the other, 10+ digits. */
-export function contactForNumber(number: string, contacts: readonly Contact[]): Contact | null {
-  const digits = digitsOf(number);
-  if (!digits) return null;
-  const exact = contacts.find((c) => digitsOf(c.primaryNumber) === digits);
-  if (exact) return exact;
-  return (
-    contacts.find((c) => {
-      const other = digitsOf(c.primaryNumber);
-      const diff = Math.abs(other.length - digits.length);
-      if (diff < 1 || diff > 4 || Math.min(other.length, digits.length) < 10) return false;
-      return other.endsWith(digits) || digits.endsWith(other);
-    }) ?? null
-  );
-}
 
 const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
 const statusLabels: Record<string, string> = {
@@ -47,7 +31,6 @@ const statusLabels: Record<string, string> = {
 
 export function RecentCallsView() {
   const calls = useInfiniteQuery({ ...callQueries.list(), meta: { handlesError: true } });
-  const contacts = useQuery({ ...contactQueries.list(), meta: { handlesError: true } });
   const items = useMemo(() => calls.data?.pages.flatMap((page) => page.items) ?? [], [calls.data]);
 
   return (
@@ -78,7 +61,7 @@ export function RecentCallsView() {
         <>
           <ul className="dl:divide-y dl:divide-border dl:rounded-lg dl:border dl:border-border dl:bg-card" aria-label="Calls">
             {items.map((call) => (
-              <CallRow key={call.id} call={call} contact={contactForNumber(call.destinationNumber, contacts.data ?? [])} contactsKnown={contacts.isSuccess} />
+              <CallRow key={call.id} call={call} />
             ))}
           </ul>
           {calls.hasNextPage ? (
@@ -94,7 +77,8 @@ export function RecentCallsView() {
   );
 }
 
-function CallRow({ call, contact, contactsKnown }: { call: Call; contact: Contact | null; contactsKnown: boolean }) {
+function CallRow({ call }: { call: Call }) {
+  const contactName = call.contactName;
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const number = formatInternational(call.destinationNumber);
@@ -107,7 +91,7 @@ function CallRow({ call, contact, contactsKnown }: { call: Call; contact: Contac
         <div className="dl:min-w-0 dl:flex-1">
           <p className="dl:flex dl:flex-wrap dl:items-center dl:gap-2">
             <span className="dl:truncate dl:font-medium" data-testid="call-destination">
-              {contact ? contact.displayName : number}
+              {contactName ?? number}
             </span>
             {call.callingMethod ? (
               <Badge variant="outline" data-testid="call-method">
@@ -115,7 +99,7 @@ function CallRow({ call, contact, contactsKnown }: { call: Call; contact: Contac
               </Badge>
             ) : null}
           </p>
-          {contact ? <p className="dl:text-xs dl:text-muted-foreground">{number}</p> : null}
+          {contactName ? <p className="dl:text-xs dl:text-muted-foreground">{number}</p> : null}
           <p className="dl:text-xs dl:text-muted-foreground">
             <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date">
               {formatDateTime(call.startTime ?? call.createdAt)}
@@ -133,9 +117,9 @@ function CallRow({ call, contact, contactsKnown }: { call: Call; contact: Contac
             {formatUsd(`-${call.cost}`)}
           </span>
           <div className="dl:flex dl:items-center dl:gap-1">
-            {!contact && contactsKnown ? (
+            {contactName ? null : (
               <RemoteWidget id="contacts/widgets/save-contact-dialog" props={{ phoneNumber: call.destinationNumber, triggerClassName: 'dl:h-8 dl:w-8' }} />
-            ) : null}
+            )}
             {call.costItems ? (
               <Button
                 variant="ghost"

@@ -102,6 +102,8 @@ export const Call = Type.Object(
     /** Null until the call is settled (and for calls without a rate). */
     costItems: Nullable(CallCostItems),
     feedbackScore: Nullable(Type.Integer()),
+    /** The name of the user's contact with this number, if there is one (the list can be long: the api looks it up). */
+    contactName: Nullable(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -22,7 +22,11 @@ export const contactMessages = {
   notFound: 'Contact not found',
   /** The 409 of a number the user already has: the existing contact's name follows. */
   duplicateNumber: 'You already have a contact with this number',
+  invalidCursor: 'This page of contacts is not available: start again from the first page.',
 } as const;
+
+/** A page of contacts (GET /api/contacts): this many at most. */
+export const contactPageSize = 50;
 
 /** public.contacts: display_name is 1-200 characters. */
 export const maxNameLength = 200;

@@ -51,14 +51,21 @@ export const ContactFromCallInput = Type.Object(
 );
 export type ContactFromCallInput = Static<typeof ContactFromCallInput>;
 
-/** Favorites first, then by name; `search` matches the name, the e-mail or the number's digits. */
-export const ContactListQuery = Type.Object({ search: Type.Optional(Type.String()) });
+/**
+ * Favorites first, then by name; `search` matches the name, the e-mail or the number's digits. `cursor` is the
+ * `nextCursor` of the page before (absent: the first page).
+ */
+export const ContactListQuery = Type.Object({ search: Type.Optional(Type.String()), cursor: Type.Optional(Type.String()) });
 export type ContactListQuery = Static<typeof ContactListQuery>;
+
+/** One page of the list, and where the next one starts (null: this is the last). */
+export const ContactPage = Type.Object({ contacts: Type.Array(Contact), nextCursor: Nullable(Type.String()) }, { additionalProperties: false });
+export type ContactPage = Static<typeof ContactPage>;
 
 export const ContactIdParams = IdParams;
 
 export const contactSchemas = {
-  listContacts: { query: ContactListQuery, response: { 200: Type.Array(Contact) } },
+  listContacts: { query: ContactListQuery, response: { 200: ContactPage } },
   createContact: { body: ContactInput, response: { 201: Contact } },
   saveContactFromCall: { body: ContactFromCallInput, response: { 201: Contact } },
   updateContact: { params: ContactIdParams, body: ContactPatch, response: { 200: Contact } },
