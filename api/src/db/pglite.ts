@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   anonRoleParams,
   assertSessionLive,
@@ -38,7 +40,8 @@ export async function createPgliteDatabase(dataDir: string | null): Promise<Engi
     directory = join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  const pg = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: pgliteParsers });
+  // pg_trgm and btree_gin: the contacts search index (supabase/migrations/20261124000400_contacts_search.sql)
+  const pg = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: pgliteParsers, extensions: { btree_gin, pg_trgm } });
   return wrapPglite(pg);
 }
 

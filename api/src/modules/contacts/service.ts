@@ -260,19 +260,15 @@ export async function listContacts(sql: Sql, search?: string, cursor?: string): 
   const filters = ['c.deleted_at is null'];
   const terms = searchTerms(search);
   if (terms !== null) {
-    // lower() under the database's collation folds all of Unicode but costs ~3 times as much per row as lower()
-    // under "C", which folds A-Z only. For a term of printable ASCII the two find the same rows (only A-Z/a-z of
-    // the text fold to a-z, leaving aside oddities such as the Kelvin sign), so that common case takes the cheap one.
-    const ascii = /^[\x20-\x7e]*$/.test(terms.text);
-    const fold = (column: string) => (ascii ? `lower(${column} collate "C")` : `lower(${column})`);
-    params.push(ascii ? terms.text.toLowerCase() : terms.text);
-    const term = ascii ? `$${params.length}` : `lower($${params.length})`;
+    // a substring anywhere (LIKE '%term%', the term's own % _ \ taken literally), which the trigram index serves
+    params.push(`%${escapeLike(terms.text)}%`);
+    const term = `lower($${params.length})`;
     let digitMatch = '';
     if (terms.digits !== null) {
-      params.push(terms.digits);
-      digitMatch = `or strpos(c.primary_number, $${params.length}) > 0`;
+      params.push(`%${terms.digits}%`);
+      digitMatch = `or c.primary_number like $${params.length}`;
     }
-    filters.push(`(strpos(${fold('c.display_name')}, ${term}) > 0 or strpos(${fold('c.email')}, ${term}) > 0 ${digitMatch})`);
+    filters.push(`(lower(c.display_name) like ${term} or lower(coalesce(c.email, '')) like ${term} ${digitMatch})`);
   }
   let after = '';
   if (cursor !== undefined) {
@@ -296,6 +292,11 @@ export async function listContacts(sql: Sql, search?: string, cursor?: string): 
   const more = rows.length > contactPageSize;
   const contacts = more ? rows.slice(0, contactPageSize) : rows;
   return { contacts, nextCursor: more ? contacts.at(-1)!.id : null };
+}
+
+/** `text` for LIKE with the default escape character: its %, _ and \ match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** The 409 of a number the user already has, naming the contact that has it. */
