@@ -1,7 +1,8 @@
 // Two real api processes on one PostgreSQL, as behind a proxy (issue: hardening): they keep one set of rate limits,
-// settle a Stripe event delivered to both (several times, at once) exactly once, and both serve a deck the other
-// (or rates:import) stored. Scheduled jobs claim their work in the database (skip locked; see the renewals and
-// billing jobs tests with concurrent runners).
+// settle a Stripe event delivered to both (several times, at once) exactly once, both serve a deck the other (or
+// rates:import) stored, and the billing jobs both run every 5 s send each e-mail once.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Stripe from 'stripe';
 import { createTestDatabase, postgresReachable, type TestDatabase } from './db/testing.ts';
@@ -98,4 +99,21 @@ describe.skipIf(!hasPostgres)('two api processes behave as one', () => {
       expect(served).toBe(0.0123);
     }
   });
+
+  test('the billing jobs of both processes send each due e-mail once', async () => {
+    const user = await signUp(a);
+    await database.db.privileged((sql) =>
+      sql.query(
+        `insert into private.billing_jobs (user_id, kind, payload) select $1, 'low_balance_alert', jsonb_build_object('balance', '1.00', 'threshold', '5.00') from generate_series(1, 6)`,
+        [user.id],
+      ),
+    );
+    const pending = async () =>
+      Number((await database.db.privileged((sql) => sql.query<{ n: string }>(`select count(*) as n from private.billing_jobs where user_id = $1 and status <> 'done'`, [user.id])))[0]!.n);
+    for (let i = 0; i < 150 && (await pending()) > 0; i++) await Bun.sleep(100);
+    expect(await pending()).toBe(0);
+    const mailDir = join(processes.dataDir, 'mail');
+    const sent = readdirSync(mailDir).filter((file) => readFileSync(join(mailDir, file), 'utf8').includes(user.email));
+    expect(sent).toHaveLength(6);
+  }, 30_000);
 });

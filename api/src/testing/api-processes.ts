@@ -13,6 +13,8 @@ import { repoRoot } from '../config.ts';
 export interface ApiProcesses {
   /** Each process's origin, e.g. http://127.0.0.1:41234. */
   origins: string[];
+  /** Their shared DATA_DIR (the local auth key; e-mails as .eml files in mail/). */
+  dataDir: string;
   /** What the processes printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -80,5 +82,5 @@ export async function startApiProcesses(count: number, options: { databaseUrl: s
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${lines.join('')}`);
   }
-  return { origins, output: () => lines.join(''), stop };
+  return { origins, dataDir, output: () => lines.join(''), stop };
 }
