@@ -5,7 +5,6 @@ import { contactPageOf } from './contact-pages.ts';
 import { callingCodeOf, toE164 } from '@ringwise/phone';
 import { DEFAULT_COUNTRY_CODE, validateDisplayName } from '../features/contacts/contact-form-rules.ts';
 import { validateContactForm, validatePhoneNumber } from '../features/contacts/contact-form-validation.ts';
-import { matchesSearchLocally } from '../features/contacts/contacts-data.ts';
 
 const LATENCY_MS = 400;
 
