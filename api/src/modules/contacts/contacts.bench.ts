@@ -11,6 +11,7 @@ import { createApp } from '../../app.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import type { EngineDatabase, Sql } from '../../db/database.ts';
+import { createPostgresDatabase } from '../../db/postgres.ts';
 import { createAuthSession, createAuthUser, createTestDatabase, testEmail, userClaims } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
@@ -111,8 +112,9 @@ async function load(label: string, get: (search: string) => Promise<Response>, m
 }
 
 const database = await createTestDatabase();
+// the api's own pool (10 connections, as openDatabase makes it), not the test helper's small one
+const db = createPostgresDatabase(database.url);
 try {
-  const { db } = database;
   const seeded = performance.now();
   const userId = await seed(db);
   console.log(
@@ -159,5 +161,6 @@ try {
   }
   await load('in-process app.handle, the mix', (search) => app.handle(new Request(`${testPublicUrl}/api/contacts${query(search)}`, { headers })));
 } finally {
+  await db.close();
   await database.drop();
 }

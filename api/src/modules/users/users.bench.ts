@@ -7,6 +7,7 @@ import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
+import { createPostgresDatabase } from '../../db/postgres.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { percentile, runConcurrently } from '@ringwise/bench/load';
@@ -69,9 +70,12 @@ async function run(label: string, db: EngineDatabase): Promise<void> {
 }
 
 const postgres = await createTestDatabase();
+// the api's own pool (10 connections, as openDatabase makes it), not the test helper's small one
+const pooled = createPostgresDatabase(postgres.url);
 try {
-  await run('PostgreSQL 15 (machine)', postgres.db);
+  await run('PostgreSQL 15 (machine), the api\'s pool of 10', pooled);
 } finally {
+  await pooled.close();
   await postgres.drop();
 }
 const pglite = await createTestPglite();
