@@ -8,6 +8,7 @@
 import { Elysia } from 'elysia';
 import { routes, type Method } from '@ringwise/contract/routes';
 import { errorBody, HttpError } from './errors.ts';
+import { holdsNul } from '../lib/nul.ts';
 
 export const maxApiBodyBytes = 1024 * 1024;
 
@@ -30,12 +31,6 @@ const refuse = (status: number, code: string, message: string, headers: Record<s
   });
 
 const tooLarge = () => `The request body is larger than ${maxApiBodyBytes / 1024 / 1024} MB.`;
-
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null || depth > 64) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
-}
 
 const isJson = (contentType: string | null) => contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
 const hasBody = (request: Request) => request.body !== null && request.headers.get('content-length') !== '0';
@@ -105,6 +100,6 @@ export const requestLimits = () =>
       } catch {
         throw new HttpError(400, 'bad_request', 'The request body is not valid JSON.');
       }
-      if (holdsNul(value)) throw new HttpError(400, 'bad_request', 'The request contains a NUL character, which is not allowed.');
+      if (holdsNul(value, 64)) throw new HttpError(400, 'bad_request', 'The request contains a NUL character, which is not allowed.');
       return value;
     });

@@ -1,6 +1,8 @@
 // GoTrue's wire format (what @supabase/auth-js sends and expects), and the parsing of request bodies.
 // Errors are GoTrue's legacy shape `{ code: <status>, error_code, msg }`: auth-js reads `error_code` and `msg`.
 
+import { holdsNul } from '../../lib/nul.ts';
+
 /** GoTrue error codes this server answers with (a subset of auth-js's ErrorCode). */
 export type GoTrueErrorCode =
   | 'bad_json'
@@ -121,16 +123,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
     throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   }
   // PostgreSQL text and jsonb cannot hold U+0000: refused here, not as a failed insert
-  if (holdsNul(value)) {
+  if (holdsNul(value, 32)) {
     throw new GoTrueError(400, 'validation_failed', 'The request contains a NUL character, which is not allowed.');
   }
   return value as Record<string, unknown>;
-}
-
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null || depth > 32) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
 /** The most user metadata (as JSON) a sign-up may carry: it travels in every access token. */
