@@ -39,16 +39,18 @@ function fakeStripe(create: (params: Stripe.PaymentIntentCreateParams, options?:
 
 const rates = () => createRateService({ db: database.db });
 
-function jobsWith(stripe: Stripe): BillingJobs {
-  return createBillingJobs({
+function jobsOptions(stripe: Stripe): Parameters<typeof createBillingJobs>[0] {
+  return {
     db: database.db,
     stripe,
     mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Ringwise <no-reply@ringwise.test>', mailDir: '/nonexistent' }),
     publicUrl: 'https://ringwise.test',
     estimateMinutes: createMinutesEstimator(database.db, rates()),
     log: () => {},
-  });
+  };
 }
+
+const jobsWith = (stripe: Stripe): BillingJobs => createBillingJobs(jobsOptions(stripe));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -142,6 +144,30 @@ describe('auto-recharge', () => {
     // a receipt for the auto-recharge
     await jobsWith(stripe).runDue();
     expect(inbox.filter((m) => m.to === user.email).map((m) => m.subject)).toContain('Your Ringwise receipt: $25.00 added');
+  });
+
+  test('asked while a run is under way, runDue answers after a run that saw the job made meanwhile', async () => {
+    const user = await rechargingUser();
+    const { stripe, paymentIntents } = fakeStripe(async () => ({ id: `pi_ar_late_${user.id}`, object: 'payment_intent', status: 'succeeded' }));
+    // the first run's look for due jobs has found none, but the run has not ended yet
+    let looked!: () => void;
+    const lookedOnce = new Promise<void>((resolve) => (looked = resolve));
+    const slowDb: typeof database.db = {
+      ...database.db,
+      async privileged(work) {
+        const result = await database.db.privileged(work);
+        looked();
+        await Bun.sleep(100);
+        return result;
+      },
+    };
+    const jobs = createBillingJobs({ ...jobsOptions(stripe), db: slowDb });
+    const first = jobs.runDue();
+    await lookedOnce;
+    await charge(user.id, '-11.00'); // the crossing makes its job now
+    await jobs.runDue();
+    expect(paymentIntents.create).toHaveBeenCalledTimes(1);
+    await first;
   });
 
   test('a declined card moves no money, shows a failed entry and sends one e-mail', async () => {

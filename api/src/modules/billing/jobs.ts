@@ -225,7 +225,7 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
   }
 
   let running: Promise<number> | null = null;
-  let again = false;
+  let queued: Promise<number> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
 
   async function runDue(): Promise<number> {
@@ -238,11 +238,15 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
     }
   }
 
-  /** One run at a time in this process; a kick during a run asks for one more. */
+  /** One run at a time in this process. Asked during a run, one more run follows it (shared by everyone who
+   *  asked meanwhile), and the answer waits for that one: it sees every job due when it was asked. */
   function schedule(): Promise<number> {
     if (running) {
-      again = true;
-      return running;
+      queued ??= running.then(() => {
+        queued = null;
+        return schedule();
+      });
+      return queued;
     }
     running = runDue()
       .catch((error: unknown) => {
@@ -251,10 +255,6 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
       })
       .finally(() => {
         running = null;
-        if (again) {
-          again = false;
-          void schedule();
-        }
       });
     return running;
   }
