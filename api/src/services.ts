@@ -16,7 +16,7 @@ import { createCallSweeper, type CallSweeper } from './modules/calls/sweeper.ts'
 import { createMinutesEstimator } from './modules/billing/minutes.ts';
 import { loadMailConfig } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { openDatabase } from './db/open-database.ts';
+import { openDatabase, preparedStatementsFromEnv } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
@@ -72,7 +72,12 @@ export async function createAuthServices(config: ApiConfig, env: Env = process.e
 }
 
 export async function openServices(config: ApiConfig, env: Env = process.env): Promise<ApiServices> {
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: config.dataDir, supabase: config.supabase !== null });
+  const db = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: config.dataDir,
+    supabase: config.supabase !== null,
+    prepare: preparedStatementsFromEnv(env),
+  });
   // a new database starts with the seed deck (only when the deck is empty)
   await seedRateDeck(db);
   // RATE_DECK_POLL_SECONDS: how soon every api process serves a deck another one (or rates:import) stored

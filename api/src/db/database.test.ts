@@ -2,9 +2,9 @@
 // asUser/asAnon, the ledger function and the shape of returned values. One database per engine per file
 // (PGlite's first start compiles WASM); every test makes its own users.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { timestamptzToIso, type EngineDatabase, type Sql } from './database.ts';
+import { SessionEndedError, timestamptzToIso, type EngineDatabase, type Sql } from './database.ts';
 import { migrate, migrationFiles } from './migrate.ts';
-import { createAuthUser, createTestDatabase, createTestPglite, testEmail, userClaims } from './testing.ts';
+import { createAuthSession, createAuthUser, createTestDatabase, createTestPglite, testEmail, userClaims } from './testing.ts';
 
 interface Engine {
   name: 'postgres' | 'pglite';
@@ -236,6 +236,21 @@ for (const engine of engines) {
       await expect(attempt).rejects.toThrow('boom');
       const [row] = await db.privileged((sql) => sql.query('select first_name from public.users where id = $1', [a.id]));
       expect(row).toEqual({ first_name: null });
+    });
+
+    test('asSession: the work runs while the session lives; once it ends, nothing the work sent remains', async () => {
+      const a = await newUser('session');
+      const sessionId = await createAuthSession(db, a.id);
+      const claims = { ...a.claims, session_id: sessionId };
+      const insert = (name: string) =>
+        db.asSession(claims, (sql) => sql.query(`insert into public.contacts (display_name, primary_number) values ($1, '+15550100') returning id`, [name]));
+      expect(await insert('While live')).toHaveLength(1);
+      await db.privileged((sql) => sql.query('delete from auth.sessions where id = $1', [sessionId]));
+      // the insert goes out in the same round trip as the session check, and is rolled back with it
+      await expect(insert('After the end')).rejects.toBeInstanceOf(SessionEndedError);
+      await expect(db.asSession(claims, async () => 'no statement at all')).rejects.toBeInstanceOf(SessionEndedError);
+      const names = await db.privileged((sql) => sql.query<{ display_name: string }>('select display_name from public.contacts where user_id = $1', [a.id]));
+      expect(names).toEqual([{ display_name: 'While live' }]);
     });
 
     test('post_ledger_entry moves money exactly, once per call, never below zero', async () => {

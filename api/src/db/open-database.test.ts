@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from './open-database.ts';
+import { openDatabase, preparedStatementsFromEnv } from './open-database.ts';
 import { createAuthUser, createTestDatabase, testEmail } from './testing.ts';
 
 const migrationCount = (db: Awaited<ReturnType<typeof openDatabase>>) =>
@@ -50,5 +50,41 @@ describe('openDatabase', () => {
     } finally {
       await target.drop();
     }
+  });
+
+  test('statements are prepared once per connection, or never when told (as behind a transaction-mode pooler)', async () => {
+    const target = await createTestDatabase({ migrate: false });
+    try {
+      for (const prepare of [true, false]) {
+        const db = await openDatabase({ databaseUrl: target.url, dataDir, supabase: false, prepare });
+        try {
+          const prepared = await db.privileged(async (sql) => {
+            await sql.query('select $1::int + 1 as n', [41]);
+            const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int + 1%'`);
+            return row!.n;
+          });
+          expect(prepared).toBe(prepare ? 1 : 0);
+          // a user's transaction works either way
+          const id = await createAuthUser(db, { email: testEmail(`prepare-${prepare}`) });
+          const rows = await db.asUser({ sub: id, role: 'authenticated' }, (sql) => sql.query('select id from public.users where id = $1', [id]));
+          expect(rows).toEqual([{ id }]);
+        } finally {
+          await db.close();
+        }
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+});
+
+describe('DATABASE_PREPARE', () => {
+  test('true unless set false, or unset with the transaction pooler port 6543', () => {
+    expect(preparedStatementsFromEnv({})).toBe(true);
+    expect(preparedStatementsFromEnv({ DATABASE_URL: 'postgres://u@db.example.supabase.co:5432/postgres' })).toBe(true);
+    expect(preparedStatementsFromEnv({ DATABASE_URL: 'postgres://u.ref:pw@aws-0-eu-west-1.pooler.supabase.com:6543/postgres' })).toBe(false);
+    expect(preparedStatementsFromEnv({ DATABASE_URL: 'postgres://u@h:6543/db', DATABASE_PREPARE: 'true' })).toBe(true);
+    expect(preparedStatementsFromEnv({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_PREPARE: 'FALSE' })).toBe(false);
+    expect(() => preparedStatementsFromEnv({ DATABASE_PREPARE: 'maybe' })).toThrow('DATABASE_PREPARE must be true or false (got "maybe")');
   });
 });

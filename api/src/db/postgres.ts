@@ -1,7 +1,13 @@
-// PostgreSQL through postgres.js (DATABASE_URL): Supabase's pooler in production, the machine's
-// PostgreSQL in tests. `prepare: false` keeps it safe behind a transaction-mode pooler (Supavisor,
-// PgBouncer): no named prepared statements outlive a transaction, and every unit of work is one
-// transaction, so `set_config(..., true)` never leaks to another client.
+// PostgreSQL through postgres.js (DATABASE_URL): Supabase in production, the machine's PostgreSQL in tests.
+// Every unit of work is one transaction, so `set_config(..., true)` never leaks to another client.
+//
+// Statements are prepared once per connection and reused (one round trip each): unprepared, postgres.js
+// describes every statement with parameters before running it, a second round trip, and PostgreSQL plans it
+// again each time. A transaction-mode pooler (Supavisor on port 6543, PgBouncer before 1.21) cannot keep
+// prepared statements: there `prepare: false` (DATABASE_PREPARE=false, see open-database.ts).
+//
+// A transaction's BEGIN goes out with its first statement (the role and claims, and the session check), in
+// one write and one round trip.
 import postgres from 'postgres';
 import {
   anonRoleParams,
@@ -23,15 +29,23 @@ export interface PostgresOptions {
   max?: number;
   /** Seconds an idle connection stays open (default 30). */
   idleTimeout?: number;
+  /** Named prepared statements, kept per connection (default true); false behind a transaction-mode pooler. */
+  prepare?: boolean;
 }
 
-type Tx = postgres.TransactionSql;
+/** The statement a transaction starts with (role and claims), and what must hold of its rows. */
+interface Enter {
+  sql: string;
+  params: Param[];
+  check(rows: readonly Record<string, unknown>[]): void;
+}
 type Param = postgres.ParameterOrJSON<never>;
 
 /** Opens a pool on `url`. Values come back as described in database.ts (numeric/int8 as strings, timestamps as ISO strings). */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): EngineDatabase {
+  const prepare = options.prepare ?? true;
   const client = postgres(url, {
-    prepare: false,
+    prepare,
     max: options.max ?? 10,
     idle_timeout: options.idleTimeout ?? 30,
     connect_timeout: 10,
@@ -67,38 +81,64 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     },
   });
 
-  const handle = (tx: Tx): ScriptSql => ({
-    async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-      const rows = await tx.unsafe(text, params as Param[]);
-      return Array.from(rows) as T[];
-    },
-    async exec(script: string): Promise<void> {
-      await tx.unsafe(script).simple();
-    },
-  });
-
-  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => client.begin((tx) => work(tx)) as Promise<T>;
+  /**
+   * Runs `work` in a transaction on one connection. BEGIN and `enter` (the role and claims, perhaps the session
+   * check, with `check` judging its rows) are sent with the transaction's first statement, in one write: one
+   * round trip for all three. Should `check` refuse, that statement's result is dropped and the transaction
+   * rolled back, so nothing it did remains.
+   */
+  async function transaction<T>(enter: Enter | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
+    const connection = await client.reserve();
+    let begun: Promise<void> | null = null;
+    // postgres.js sends a query when it is executed; queries executed in one tick leave in one write, in order
+    const begin = (): Promise<void> =>
+      (begun ??= (async () => {
+        const opening = connection.unsafe('begin').execute();
+        const entering = enter ? connection.unsafe(enter.sql, enter.params, { prepare }).execute() : null;
+        // both settle before anything is decided, so neither is left unobserved
+        const [opened, entered] = await Promise.allSettled([opening, entering ?? Promise.resolve(null)]);
+        if (opened.status === 'rejected') throw opened.reason;
+        if (entered.status === 'rejected') throw entered.reason;
+        if (enter && entered.value) enter.check(Array.from(entered.value) as Record<string, unknown>[]);
+      })());
+    const send = async <V, R>(query: Promise<V> & { execute(): unknown }, read: (rows: V) => R): Promise<R> => {
+      const opening = begin();
+      query.execute();
+      // its answer may come in the same read as BEGIN's: observed from now on, awaited below
+      const settled = query.then(
+        (rows) => ({ rows }),
+        (error: unknown) => ({ error }),
+      );
+      await opening;
+      const outcome = await settled;
+      if ('error' in outcome) throw outcome.error;
+      return read(outcome.rows);
+    };
+    const sql: ScriptSql = {
+      query: <R>(text: string, params: unknown[] = []) => send(connection.unsafe(text, params as Param[], { prepare }), (rows) => Array.from(rows as Iterable<unknown>) as R[]),
+      exec: (script: string) => send(connection.unsafe(script).simple(), () => undefined),
+    };
+    try {
+      try {
+        const result = await work(sql);
+        await begin();
+        await connection.unsafe('commit');
+        return result;
+      } catch (error) {
+        if (begun) await connection.unsafe('rollback').catch(() => {});
+        throw error;
+      }
+    } finally {
+      connection.release();
+    }
+  }
 
   return {
     kind: 'postgres',
-    privileged: (work) => transaction((tx) => work(handle(tx))),
-    asUser: (claims: JwtClaims, work) =>
-      transaction(async (tx) => {
-        await tx.unsafe(enterRoleSql, userRoleParams(claims));
-        return work(handle(tx));
-      }),
-    asSession: (claims: JwtClaims, work) => {
-      const params = sessionRoleParams(claims);
-      return transaction(async (tx) => {
-        assertSessionLive(await tx.unsafe(enterSessionSql, params));
-        return work(handle(tx));
-      });
-    },
-    asAnon: (work) =>
-      transaction(async (tx) => {
-        await tx.unsafe(enterRoleSql, anonRoleParams);
-        return work(handle(tx));
-      }),
+    privileged: (work) => transaction(null, work),
+    asUser: async (claims: JwtClaims, work) => transaction({ sql: enterRoleSql, params: userRoleParams(claims), check: () => {} }, work),
+    asSession: async (claims: JwtClaims, work) => transaction({ sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }, work),
+    asAnon: (work) => transaction({ sql: enterRoleSql, params: anonRoleParams, check: () => {} }, work),
     close: () => client.end({ timeout: 5 }),
   };
 }
