@@ -127,6 +127,14 @@ try {
   const counts = [];
   for (const [, search] of searches) counts.push(`${JSON.stringify(search)} ${(await asUser((sql) => listContacts(sql, search))).contacts.length}`);
   console.log(`  rows in the first page of each search: ${counts.join(', ')}`);
+  // each search alone, one after the other: the database's part (transaction, RLS, query), no HTTP, no queueing
+  const alone = [];
+  for (const [, search] of searches) {
+    const t0 = performance.now();
+    for (let i = 0; i < 50; i++) await asUser((sql) => listContacts(sql, search));
+    alone.push(`${JSON.stringify(search)} ${((performance.now() - t0) / 50).toFixed(2)}`);
+  }
+  console.log(`  ms per search alone (mean of 50): ${alone.join(', ')}`);
   for (const search of ['7700 900', '']) {
     const plan = await asUser((sql) =>
       listContacts({ query: <T>(text: string, params?: unknown[]) => sql.query<T>(`explain (analyze, costs off) ${text}`, params) }, search),

@@ -1,20 +1,28 @@
 // GET /api/auth/user under load (issue: data and auth): 1,000 users with 100,000 contacts, on the machine's
 // PostgreSQL and on PGlite. Requests go over HTTP on loopback, 16 at a time, each as a random user with a
 // real token through the whole stack (JWT check, the session check and RLS transaction, query). Prints requests per second and
-// p50/p99 latency.
+// p50/p99 latency:
+//   1. the api in its own process (`bun api/src/index.ts`, as deployed), the load from this one: the goal
+//      (#13) is p99 at most 10 ms here;
+//   2. for reference, the api in this process, sharing its one JavaScript thread with the load generator;
+//   3. PGlite, in this process.
+import { join } from 'node:path';
 import { createApp } from '../../app.ts';
+import { loadOrCreateSigningKey } from '../../auth/keys.ts';
 import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createPostgresDatabase } from '../../db/postgres.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
+import { startApiProcesses } from '../../testing/api-processes.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { percentile, runConcurrently } from '@ringwise/bench/load';
 
 const USERS = 1_000;
 const CONTACTS_PER_USER = 100;
-const REQUESTS = 4_000;
+// enough for a steady p99: the first few thousand also measure JIT warm-up and each connection preparing its statements
+const REQUESTS = 20_000;
 const CONCURRENCY = 16;
 const PORT = 3401;
 
@@ -37,12 +45,51 @@ async function seed(db: EngineDatabase): Promise<{ userId: string; sessionId: st
   });
 }
 
-async function run(label: string, db: EngineDatabase): Promise<void> {
-  const seeded = performance.now();
+async function seeded(label: string, db: EngineDatabase) {
+  const started = performance.now();
   const sessions = await seed(db);
   const [{ count } = { count: '0' }] = await db.privileged((sql) => sql.query<{ count: string }>('select count(*) from public.contacts'));
-  console.log(`\n${label}: ${sessions.length} users, ${count} contacts (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
+  console.log(`\n${label}: ${sessions.length} users, ${count} contacts (seeded in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return sessions;
+}
 
+type Sessions = Awaited<ReturnType<typeof seed>>;
+
+async function load(label: string, origin: string, tokens: string[]): Promise<void> {
+  const url = `${origin}/api/auth/user`;
+  const get = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  for (let i = 0; i < 1_000; i++) await (await get(tokens[i % tokens.length]!)).arrayBuffer(); // warm-up
+
+  const { latencies, seconds, failures } = await runConcurrently(REQUESTS, CONCURRENCY, async (i) => {
+    const res = await get(tokens[i % tokens.length]!);
+    await res.arrayBuffer();
+    return res.status === 200;
+  });
+  console.log(
+    `  ${label}: ${(REQUESTS / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
+      `p99 ${percentile(latencies, 99).toFixed(2)} ms (${REQUESTS} requests, ${CONCURRENCY} at a time, ${failures} failed)`,
+  );
+}
+
+/** The api in its own process on `databaseUrl`; tokens signed with the key it keeps in its DATA_DIR. */
+async function inOwnProcess(databaseUrl: string, sessions: Sessions): Promise<void> {
+  const api = await startApiProcesses(1, { databaseUrl });
+  try {
+    const origin = api.origins[0]!;
+    const key = await loadOrCreateSigningKey(join(api.dataDir, 'auth', 'signing-key.json'));
+    const tokens = await Promise.all(
+      sessions.map(({ userId, sessionId }) =>
+        signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: `${origin}/auth/v1` }),
+      ),
+    );
+    await load('GET /api/auth/user, api in its own process', origin, tokens);
+  } finally {
+    await api.stop();
+  }
+}
+
+/** The api in this process (its pool given by `db`). */
+async function inThisProcess(label: string, db: EngineDatabase, sessions: Sessions): Promise<void> {
   const signingKey = await createTestSigningKey();
   const authConfig = testLocalAuthConfig();
   const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
@@ -52,35 +99,27 @@ async function run(label: string, db: EngineDatabase): Promise<void> {
   const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
     services: { db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db }) },
   }).listen({ port: PORT, hostname: '127.0.0.1' });
-
-  const url = `http://127.0.0.1:${PORT}/api/auth/user`;
-  const get = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  for (let i = 0; i < 200; i++) await (await get(tokens[i % tokens.length]!)).arrayBuffer(); // warm-up
-
-  const { latencies, seconds, failures } = await runConcurrently(REQUESTS, CONCURRENCY, async (i) => {
-    const res = await get(tokens[i % tokens.length]!);
-    await res.arrayBuffer();
-    return res.status === 200;
-  });
-  console.log(
-    `  GET /api/auth/user: ${(REQUESTS / seconds).toFixed(0)} requests/s, p50 ${percentile(latencies, 50).toFixed(2)} ms, ` +
-      `p99 ${percentile(latencies, 99).toFixed(2)} ms (${REQUESTS} requests, ${CONCURRENCY} at a time, ${failures} failed)`,
-  );
-  await app.stop();
+  try {
+    await load(label, `http://127.0.0.1:${PORT}`, tokens);
+  } finally {
+    await app.stop();
+  }
 }
 
 const postgres = await createTestDatabase();
 // the api's own pool (10 connections, as openDatabase makes it), not the test helper's small one
 const pooled = createPostgresDatabase(postgres.url);
 try {
-  await run('PostgreSQL 15 (machine), the api\'s pool of 10', pooled);
+  const sessions = await seeded('PostgreSQL 15 (machine)', pooled);
+  await inOwnProcess(postgres.url, sessions);
+  await inThisProcess('GET /api/auth/user, api in the load generator\'s process (pool of 10)', pooled, sessions);
 } finally {
   await pooled.close();
   await postgres.drop();
 }
 const pglite = await createTestPglite();
 try {
-  await run('PGlite (embedded)', pglite);
+  await inThisProcess('GET /api/auth/user, PGlite (embedded)', pglite, await seeded('PGlite (embedded)', pglite));
 } finally {
   await pglite.close();
 }
