@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import type { ApiConfig } from './config.ts';
 import { health } from './modules/health/index.ts';
+import { adminConsole } from './modules/admin/index.ts';
 import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
 import { flags } from './modules/flags/index.ts';
@@ -54,6 +55,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     const { limits } = config;
     app.use(users({ verifier: auth.verifier, db }));
     app.use(contacts({ verifier: auth.verifier, db }));
+    app.use(adminConsole({ verifier: auth.verifier, db }));
     if (services.payments && services.billingJobs) {
       const { stripe, webhookSecret } = services.payments;
       app.use(billing({ verifier: auth.verifier, db, stripe, webhookSecret, publicUrl: config.publicUrl, jobs: services.billingJobs }));

@@ -52,6 +52,18 @@ export const routes = {
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries'),
   getCountry: route('getCountry', 'GET', '/api/countries/:code'),
+
+  adminDashboard: route('adminDashboard', 'GET', '/api/admin/dashboard'),
+  adminUsers: route('adminUsers', 'GET', '/api/admin/users'),
+  adminUser: route('adminUser', 'GET', '/api/admin/users/:id'),
+  adminAdjustBalance: route('adminAdjustBalance', 'POST', '/api/admin/users/:id/adjustments'),
+  adminSetRole: route('adminSetRole', 'PUT', '/api/admin/users/:id/role'),
+  adminCalls: route('adminCalls', 'GET', '/api/admin/calls'),
+  adminRefundCall: route('adminRefundCall', 'POST', '/api/admin/calls/:id/refund'),
+  adminFinancial: route('adminFinancial', 'GET', '/api/admin/financial'),
+  adminFinancialCsv: route('adminFinancialCsv', 'GET', '/api/admin/financial.csv'),
+  adminLedgerCheck: route('adminLedgerCheck', 'GET', '/api/admin/ledger-check'),
+  adminAuditLog: route('adminAuditLog', 'GET', '/api/admin/audit-log'),
 } as const;
 
 export type Routes = typeof routes;

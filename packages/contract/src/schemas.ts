@@ -2,6 +2,7 @@
 // `body` and `response`, and what the browser's types are derived from (types.ts). Server side and types
 // only: browser code imports types from here, never values (the schema library stays out of its bundles).
 import type { TSchema } from '@sinclair/typebox';
+import { adminSchemas } from './admin/schema.ts';
 import { billingSchemas } from './billing/schema.ts';
 import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
@@ -27,6 +28,7 @@ export const routeSchemas = {
   ...rateSchemas,
   ...numberSchemas,
   ...callSchemas,
+  ...adminSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
 
 export type RouteSchemaTable = typeof routeSchemas;
@@ -40,3 +42,4 @@ export * from './billing/schema.ts';
 export * from './rates/schema.ts';
 export * from './numbers/schema.ts';
 export * from './calls/schema.ts';
+export * from './admin/schema.ts';

@@ -1,0 +1,140 @@
+// The admin console's reads and actions (issue #14). Each runs in the signed-in user's own transaction (role
+// authenticated, RLS on) and calls one public.admin_* function; the api first checks the caller is an admin
+// (403 otherwise, before anything is read), and every function checks it again in the database.
+import { adminPageSize, type AdminRole } from '@ringwise/contract/schemas';
+import { regionsByCallingCode } from '@ringwise/phone';
+import type { Sql } from '../../db/database.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+export const adminOnly = () => new HttpError(403, 'forbidden', 'This is for administrators only.');
+
+/** 403 unless the signed-in user (the transaction's auth.uid()) has role admin. */
+export async function requireAdmin(sql: Sql): Promise<void> {
+  const [row] = await sql.query<{ admin: boolean }>(`select exists (select 1 from public.users where id = auth.uid() and role = 'admin') as admin`);
+  if (!row?.admin) throw adminOnly();
+}
+
+/** Calls `public.<fn>(…params)` and gives its jsonb; the database's refusals become the api's errors. */
+async function adminFunction<T>(sql: Sql, fn: string, params: unknown[] = []): Promise<T> {
+  const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
+  try {
+    const [row] = await sql.query<{ result: T }>(`select public.${fn}(${placeholders}) as result`, params);
+    return row!.result;
+  } catch (error) {
+    throw databaseRefusal(error) ?? error;
+  }
+}
+
+function databaseRefusal(error: unknown): HttpError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  const sentence = message ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : 'The request was refused.';
+  switch (code) {
+    case '42501':
+      return adminOnly();
+    case '22023':
+      return new HttpError(400, 'bad_request', sentence);
+    case '23505':
+      return new HttpError(409, 'conflict', sentence);
+    case '23514':
+      // the ledger never goes below zero: an adjustment larger than the balance
+      return new HttpError(409, 'conflict', message.startsWith('insufficient balance') ? 'The balance cannot go below zero.' : sentence);
+    case 'P0002':
+      return new HttpError(404, 'not_found', sentence);
+    default:
+      return null;
+  }
+}
+
+const pageOffset = (page: string | undefined) => (Number(page ?? '1') - 1) * adminPageSize;
+
+function checkedId(id: string, what: string): string {
+  if (!isUuid(id)) throw new HttpError(404, 'not_found', `No such ${what}.`);
+  return id.toLowerCase();
+}
+
+/** "2026-11-31" is not a day: a date the calendar has, or 400. */
+function day(value: string | undefined, name: string): string | null {
+  if (value === undefined) return null;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) throw new HttpError(400, 'bad_request', `${name} is not a date of the calendar.`);
+  return value;
+}
+
+export const dashboard = (sql: Sql, days = 30) => adminFunction(sql, 'admin_dashboard', [days]);
+
+export const listUsers = (sql: Sql, search: string | undefined, page: string | undefined) =>
+  adminFunction(sql, 'admin_users', [search?.trim() ?? '', adminPageSize, pageOffset(page)]);
+
+export async function userDetail(sql: Sql, id: string) {
+  const detail = await adminFunction<unknown>(sql, 'admin_user', [checkedId(id, 'user')]);
+  if (detail === null) throw new HttpError(404, 'not_found', 'No such user.');
+  return detail;
+}
+
+export const adjustBalance = (sql: Sql, id: string, amount: string, reason: string) =>
+  adminFunction(sql, 'admin_adjust_balance', [checkedId(id, 'user'), amount, reason]);
+
+export const setRole = (sql: Sql, id: string, role: AdminRole) => adminFunction(sql, 'admin_set_role', [checkedId(id, 'user'), role]);
+
+let callingCodes: Map<string, string> | null = null;
+/** "GB" → "44": the calling code a country's numbers start with. */
+function callingCodeOfCountry(country: string): string {
+  if (!callingCodes) {
+    callingCodes = new Map();
+    for (const [code, regions] of regionsByCallingCode()) for (const region of regions) callingCodes.set(region, code.slice(1));
+  }
+  const code = callingCodes.get(country.toUpperCase());
+  if (!code) throw new HttpError(400, 'bad_request', `${country} is not a country code we know.`);
+  return code;
+}
+
+export interface CallFilters {
+  userId?: string;
+  status?: string;
+  country?: string;
+  from?: string;
+  to?: string;
+  page?: string;
+}
+
+export const listCalls = (sql: Sql, filters: CallFilters) =>
+  adminFunction(sql, 'admin_calls', [
+    filters.userId?.toLowerCase() ?? null,
+    filters.status || null,
+    filters.country ? callingCodeOfCountry(filters.country) : null,
+    day(filters.from, 'from'),
+    day(filters.to, 'to'),
+    adminPageSize,
+    pageOffset(filters.page),
+  ]);
+
+export const refundCall = (sql: Sql, id: string, reason: string) => adminFunction(sql, 'admin_refund_call', [checkedId(id, 'call'), reason]);
+
+export interface FinancialDay {
+  day: string;
+  topUps: string;
+  charges: string;
+  refunds: string;
+  adjustments: string;
+  entries: number;
+}
+
+/** Money by day between `from` and `to` (UTC dates, inclusive); the last 30 days by default. */
+export function financial(sql: Sql, from: string | undefined, to: string | undefined): Promise<FinancialDay[]> {
+  const end = day(to, 'to') ?? new Date().toISOString().slice(0, 10);
+  const start = day(from, 'from') ?? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return adminFunction(sql, 'admin_financial', [start, end]);
+}
+
+/** The same days as CSV (RFC 4180: a header, CRLF line ends). */
+export function financialCsv(days: FinancialDay[]): string {
+  const lines = ['day,top_ups,charges,refunds,adjustments,entries'];
+  for (const d of days) lines.push([d.day, d.topUps, d.charges, d.refunds, d.adjustments, d.entries].join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const ledgerCheck = (sql: Sql) => adminFunction(sql, 'admin_ledger_check');
+
+export const auditLog = (sql: Sql, before: string | undefined) => adminFunction(sql, 'admin_audit_log', [100, before ?? null]);
