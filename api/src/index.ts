@@ -1,5 +1,6 @@
 // Entry point: read the config, open the database (migrating it) and auth, listen. The app is in app.ts.
 import { createApp } from './app.ts';
+import { controlSocketPath, startControlSocket } from './control/control-socket.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { createServerRenderer } from './modules/marketing/server-render.ts';
 import { apiSharedModules } from './modules/marketing/shared-modules.ts';
@@ -25,6 +26,8 @@ const app = createApp(config, { services, marketingRenderer }).listen(config.por
 services.billingJobs?.start();
 services.numberRenewals?.start();
 services.callSweeper?.start();
+// the embedded database has one process: commands such as `bun run admin:grant` reach it through this api
+const control = services.db.kind === 'pglite' ? startControlSocket(controlSocketPath(config.dataDir), services.db) : null;
 
 console.log(
   `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
@@ -34,6 +37,7 @@ console.log(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
+    control?.stop();
     await app.stop();
     await services.billingJobs?.stop();
     await services.numberRenewals?.stop();
