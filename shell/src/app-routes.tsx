@@ -7,12 +7,12 @@ import { HomeView } from './pages/home-view.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageSpinner } from './pages/page-spinner.tsx';
 import { AuthGate } from './auth/auth-gate.tsx';
+import { AdminRoute } from './admin/admin-route.tsx';
 import { useRedirectSignedInToHome } from './auth/landing-redirect.ts';
 import { useSiteOrigin } from './site-origin.tsx';
 
 // Pages without a remote in them are fetched when visited, keeping them out of the first load.
 const AuthPage = lazy(() => import('./pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
-const AdminPage = lazy(() => import('./pages/admin-page.tsx').then((m) => ({ default: m.AdminPage })));
 const ProfileSettingsPage = lazy(() =>
   import('./pages/profile-settings-page.tsx').then((m) => ({ default: m.ProfileSettingsPage })),
 );
@@ -45,7 +45,11 @@ export function AppRoutes() {
         </SignedIn>
       );
     case 'admin':
-      return <SignedIn view={null}>{withSpinner(<AdminPage section={match.section} />)}</SignedIn>;
+      return (
+        <AuthGate>
+          <AdminRoute section={match.section} />
+        </AuthGate>
+      );
     case 'profile-settings':
       return <SignedIn view={null}>{withSpinner(<ProfileSettingsPage />)}</SignedIn>;
   }

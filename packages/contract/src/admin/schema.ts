@@ -3,9 +3,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { E164, IdParams, Money, Nullable, Timestamp, Uuid } from '../values.ts';
 
-export const adminPageSize = 50;
-export const adminRoles = ['customer', 'admin'] as const;
-export type AdminRole = (typeof adminRoles)[number];
+import { adminRoles } from './rules.ts';
+
+export * from './rules.ts';
 
 /** A day's or a period's numbers: calls placed, minutes billed (one decimal), top-ups and charges. */
 const Totals = Type.Object({ calls: Type.Integer(), minutes: Type.String(), topUps: Money, charges: Money }, { additionalProperties: false });

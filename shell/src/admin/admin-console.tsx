@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { adminSectionTitles as sectionTitles, pageTitleOf, type AdminSection } from '@ringwise/routes';
 import { PageMeta } from '@ringwise/ui/page-meta';
 
-export function AdminPage({ section }: { section: AdminSection | null }) {
+export function AdminConsole({ section }: { section: AdminSection | null }) {
   const title = pageTitleOf({ name: 'admin', section }) ?? 'Admin';
   return (
     <section className="sh:space-y-4">
