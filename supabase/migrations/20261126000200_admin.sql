@@ -474,22 +474,28 @@ begin
 end;
 $$;
 
-do $$
+/** Makes functions callable by signed-in users and the service role only (each checks who may, itself). */
+create or replace function private.expose_to_signed_in(p_functions text[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
 declare
   f text;
 begin
-  foreach f in array array[
-    'public.admin_dashboard(integer)', 'public.admin_users(text, integer, integer)', 'public.admin_user(uuid)',
-    'public.admin_calls(uuid, text, text, date, date, integer, integer)', 'public.admin_financial(date, date)',
-    'public.admin_ledger_check()', 'public.admin_audit_log(integer, bigint)', 'public.admin_adjust_balance(uuid, numeric, text)',
-    'public.admin_set_role(uuid, text)', 'public.admin_refund_call(uuid, text)'
-  ] loop
+  foreach f in array p_functions loop
     execute format('revoke all on function %s from public, anon', f);
-    -- signed-in users may call them; each one lets only admins through
     execute format('grant execute on function %s to authenticated, service_role', f);
   end loop;
 end;
 $$;
+revoke all on function private.expose_to_signed_in(text[]) from public, anon, authenticated;
+
+-- signed-in users may call them; each one lets only admins through
+select private.expose_to_signed_in(array['public.admin_dashboard(integer)', 'public.admin_users(text, integer, integer)', 'public.admin_user(uuid)',
+  'public.admin_calls(uuid, text, text, date, date, integer, integer)', 'public.admin_financial(date, date)',
+  'public.admin_ledger_check()', 'public.admin_audit_log(integer, bigint)', 'public.admin_adjust_balance(uuid, numeric, text)',
+  'public.admin_set_role(uuid, text)', 'public.admin_refund_call(uuid, text)']);
 
 /** Makes an existing account an admin (bun run admin:grant EMAIL): privileged code only, and audited. */
 create or replace function private.grant_admin(p_email text)

@@ -29,7 +29,7 @@ describe('openDatabase', () => {
     const rows = await second.privileged((sql) => sql.query('select email, balance from public.users where id = $1', [id]));
     expect(rows).toEqual([{ email, balance: '0.00' }]);
     await second.close();
-  });
+  }, 60_000);
 
   test('with a databaseUrl: PostgreSQL, migrated with the shim', async () => {
     const target = await createTestDatabase({ migrate: false });

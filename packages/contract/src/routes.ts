@@ -64,6 +64,11 @@ export const routes = {
   adminFinancialCsv: route('adminFinancialCsv', 'GET', '/api/admin/financial.csv'),
   adminLedgerCheck: route('adminLedgerCheck', 'GET', '/api/admin/ledger-check'),
   adminAuditLog: route('adminAuditLog', 'GET', '/api/admin/audit-log'),
+  adminRates: route('adminRates', 'GET', '/api/admin/rates'),
+  adminImportRates: route('adminImportRates', 'POST', '/api/admin/rates/import'),
+  adminSetRate: route('adminSetRate', 'POST', '/api/admin/rates'),
+  adminBlockPrefix: route('adminBlockPrefix', 'PUT', '/api/admin/blocked-prefixes/:prefix'),
+  adminUnblockPrefix: route('adminUnblockPrefix', 'DELETE', '/api/admin/blocked-prefixes/:prefix'),
 } as const;
 
 export type Routes = typeof routes;

@@ -2,7 +2,7 @@
 -- actions go through the ledger with an audit entry each, a call is refunded once, and the audit log cannot be
 -- changed by any role.
 begin;
-select plan(23);
+select plan(28);
 
 insert into auth.users (id, email) values
   ('11111111-1111-4111-8111-111111111111', 'admin@example.test'),
@@ -29,6 +29,9 @@ select throws_ok($$ select public.admin_adjust_balance('22222222-2222-4222-8222-
 select throws_ok($$ select public.admin_set_role('22222222-2222-4222-8222-222222222222', 'admin') $$, '42501', 'admin only', 'nor make themselves admin');
 select throws_ok($$ select public.admin_refund_call('aaaaaaaa-0000-4000-8000-000000000001', 'please') $$, '42501', 'admin only', 'nor refund their call');
 select throws_ok($$ select * from private.audit_log $$, '42501', null, 'nor read the audit log table');
+select throws_ok($$ select public.admin_store_rates('[]', 'rates.import') $$, '42501', 'admin only', 'nor import rates');
+select throws_ok($$ select public.admin_block_prefix('44', 'not me') $$, '42501', 'admin only', 'nor block a prefix');
+select throws_ok($$ select * from public.blocked_prefixes $$, '42501', null, 'nor read the blocked prefixes');
 
 -- anon -------------------------------------------------------------------------------------------------------
 set local role anon;
@@ -56,6 +59,17 @@ select is(jsonb_array_length(public.admin_ledger_check() -> 'differences'), 0, '
 reset role;
 select throws_ok($$ update private.audit_log set reason = 'nothing happened' $$, '42501', null, 'the audit log cannot be updated');
 select throws_ok($$ delete from private.audit_log $$, '42501', null, 'nor deleted from');
+
+-- a blocked destination cannot be called, whoever inserts the call
+insert into public.blocked_prefixes (prefix, reason) values ('4420', 'fraud ring');
+select throws_ok(
+  $$ insert into public.calls (user_id, destination_number, status) values ('22222222-2222-4222-8222-222222222222', '+442071234999', 'queued') $$,
+  '23514', 'calls to numbers starting +4420 are blocked', 'a call to a blocked prefix is refused'
+);
+select lives_ok(
+  $$ insert into public.calls (user_id, destination_number, status) values ('22222222-2222-4222-8222-222222222222', '+442171234999', 'queued') $$,
+  'other destinations are not'
+);
 
 select * from finish();
 rollback;

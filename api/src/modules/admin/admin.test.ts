@@ -58,10 +58,19 @@ afterAll(() => database.drop());
 
 /** Each admin route with its path parameters filled and a body it would accept from an admin. */
 const adminRoutes = Object.values(routes).filter((route: RouteDefinition) => route.path.startsWith('/api/admin/'));
+const deckCsv = 'prefix,destination name,price per minute,number type\n4420,London,0.0100,landline\n';
 const sample = (route: RouteDefinition) => ({
-  path: route.path.replace(':id', route.name === 'adminRefundCall' ? callId : customer.id),
+  path:
+    route.path.replace(':id', route.name === 'adminRefundCall' ? callId : customer.id).replace(':prefix', '4420') +
+    (route.name === 'adminRates' ? '?country=GB' : ''),
   body:
-    route.name === 'adminAdjustBalance'
+    route.name === 'adminImportRates'
+      ? { csv: deckCsv }
+      : route.name === 'adminSetRate'
+        ? { prefix: '4420', numberType: 'landline', pricePerMinute: '0.0100' }
+        : route.name === 'adminBlockPrefix'
+          ? { reason: 'a customer trying' }
+          : route.name === 'adminAdjustBalance'
       ? { amount: '100.00', reason: 'a customer trying' }
       : route.name === 'adminSetRole'
         ? { role: 'admin' }
@@ -73,7 +82,24 @@ const sample = (route: RouteDefinition) => ({
 describe('the walking test: no admin route answers anyone else with data', () => {
   test('there is an admin route for every part of the console', () => {
     expect(adminRoutes.map((r): string => r.name).sort()).toEqual(
-      ['adminAdjustBalance', 'adminAuditLog', 'adminCalls', 'adminDashboard', 'adminFinancial', 'adminFinancialCsv', 'adminLedgerCheck', 'adminRefundCall', 'adminSetRole', 'adminUser', 'adminUsers'].sort(),
+      [
+        'adminAdjustBalance',
+        'adminAuditLog',
+        'adminBlockPrefix',
+        'adminCalls',
+        'adminDashboard',
+        'adminFinancial',
+        'adminFinancialCsv',
+        'adminImportRates',
+        'adminLedgerCheck',
+        'adminRates',
+        'adminRefundCall',
+        'adminSetRate',
+        'adminSetRole',
+        'adminUnblockPrefix',
+        'adminUser',
+        'adminUsers',
+      ].sort(),
     );
   });
 
@@ -87,6 +113,9 @@ describe('the walking test: no admin route answers anyone else with data', () =>
     const [row] = await privileged(`select balance::text as balance, role from public.users where id = $1`, [customer.id]);
     expect(row).toEqual({ balance: '19.63', role: 'customer' });
     expect(await privileged(`select * from public.transactions where user_id = $1 and type in ('adjustment', 'refund')`, [customer.id])).toEqual([]);
+    expect(await privileged(`select * from public.rates where prefix = '4420'`)).toEqual([]);
+    expect(await privileged(`select * from public.blocked_prefixes`)).toEqual([]);
+    expect(await privileged(`select * from private.audit_log where action <> 'user.role'`)).toEqual([]);
   });
 
   test('signed out: 401 from every one', async () => {
@@ -171,5 +200,47 @@ describe('an admin', () => {
     expect((await call('GET', '/api/admin/dashboard', customer.token)).status).toBe(200);
     await call('PUT', `/api/admin/users/${customer.id}/role`, admin.token, { role: 'customer' });
     expect((await call('GET', '/api/admin/dashboard', customer.token)).status).toBe(403);
+  });
+});
+
+describe('the rate deck, as an admin', () => {
+  test('an import with bad rows is refused with each problem and its line; a good one is stored and audited', async () => {
+    const bad = await call('POST', '/api/admin/rates/import', admin.token, { csv: 'prefix,price per minute,number type\n4420,0.01,landline\n99x,abc,fax\n' });
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.error.message).toBe('1 line has problems; nothing was imported.');
+    expect(body.error.details.problems.map((p: { line: number }) => p.line)).toEqual([3, 3, 3]);
+    expect(await privileged(`select * from public.rates where prefix = '4420'`)).toEqual([]);
+
+    const good = await call('POST', '/api/admin/rates/import', admin.token, { csv: deckCsv });
+    expect(await good.json()).toEqual({ imported: 1 });
+    const deck = await (await call('GET', '/api/admin/rates?country=GB', admin.token)).json();
+    expect(deck.rates.some((r: { prefix: string; pricePerMinute: string; current: boolean }) => r.prefix === '4420' && r.pricePerMinute === '0.010000' && r.current)).toBe(true);
+  });
+
+  test('an edit from a later date is listed as starting then; a bad edit says why', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const edit = await call('POST', '/api/admin/rates', admin.token, { prefix: '4420', numberType: 'landline', pricePerMinute: '0.0200', effectiveFrom: tomorrow });
+    expect(await edit.json()).toEqual({ imported: 1 });
+    const deck = await (await call('GET', '/api/admin/rates?country=gb', admin.token)).json();
+    expect(deck.rates.filter((r: { prefix: string }) => r.prefix === '4420').at(-1)).toMatchObject({ pricePerMinute: '0.020000', current: false, effectiveFrom: `${tomorrow}T00:00:00.000Z` });
+    const bad = await call('POST', '/api/admin/rates', admin.token, { prefix: '4420', numberType: 'fax', pricePerMinute: '-1' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.details.fieldErrors.rate).toContain('price per minute must not be negative');
+  });
+
+  test('blocks and unblocks a prefix, audited; calls to it are refused by the database', async () => {
+    expect(await (await call('PUT', '/api/admin/blocked-prefixes/4477009', admin.token, { reason: 'fraud ring' })).json()).toEqual({ prefix: '4477009', reason: 'fraud ring' });
+    expect((await call('PUT', '/api/admin/blocked-prefixes/44x', admin.token, { reason: 'fraud ring' })).status).toBe(400);
+    expect((await (await call('GET', '/api/admin/rates?country=GB', admin.token)).json()).blocked).toMatchObject([{ prefix: '4477009', reason: 'fraud ring' }]);
+    await expect(privileged(`insert into public.calls (user_id, destination_number, status) values ($1, '+447700900123', 'queued')`, [customer.id])).rejects.toThrow(
+      'calls to numbers starting +4477009 are blocked',
+    );
+    expect((await call('DELETE', '/api/admin/blocked-prefixes/4477009', admin.token)).status).toBe(200);
+    expect((await call('DELETE', '/api/admin/blocked-prefixes/4477009', admin.token)).status).toBe(404);
+    const actions = (await (await call('GET', '/api/admin/audit-log', admin.token)).json()).map((e: { action: string }) => e.action);
+    expect(actions.slice(0, 2)).toEqual(['rates.unblock', 'rates.block']);
+    expect(actions).toContain('rates.import');
+    expect(actions).toContain('rates.edit');
   });
 });

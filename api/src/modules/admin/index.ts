@@ -64,6 +64,26 @@ export const adminConsole = (options: AuthPluginOptions) =>
       auth: true,
       ...routeSchemas.adminLedgerCheck,
     })
+    .get(routes.adminRates.path, ({ db, query }) => asAdmin(db, (sql) => admin.rateDeck(sql, query.country)), {
+      auth: true,
+      ...routeSchemas.adminRates,
+    })
+    .post(routes.adminImportRates.path, ({ db, body }) => asAdmin(db, (sql) => admin.importRates(sql, body.csv)), {
+      auth: true,
+      ...routeSchemas.adminImportRates,
+    })
+    .post(routes.adminSetRate.path, ({ db, body }) => asAdmin(db, (sql) => admin.setRate(sql, body)), {
+      auth: true,
+      ...routeSchemas.adminSetRate,
+    })
+    .put(routes.adminBlockPrefix.path, ({ db, params, body }) => asAdmin(db, (sql) => admin.blockPrefix(sql, params.prefix, body.reason)), {
+      auth: true,
+      ...routeSchemas.adminBlockPrefix,
+    })
+    .delete(routes.adminUnblockPrefix.path, ({ db, params }) => asAdmin(db, (sql) => admin.unblockPrefix(sql, params.prefix)), {
+      auth: true,
+      ...routeSchemas.adminUnblockPrefix,
+    })
     .get(routes.adminAuditLog.path, ({ db, query }) => asAdmin(db, (sql) => admin.auditLog(sql, query.before)), {
       auth: true,
       ...routeSchemas.adminAuditLog,

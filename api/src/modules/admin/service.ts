@@ -1,11 +1,12 @@
 // The admin console's reads and actions (issue #14). Each runs in the signed-in user's own transaction (role
 // authenticated, RLS on) and calls one public.admin_* function; the api first checks the caller is an admin
 // (403 otherwise, before anything is read), and every function checks it again in the database.
-import { adminPageSize, type AdminRole } from '@ringwise/contract/schemas';
+import { adminPageSize, type AdminRole, type RateEdit } from '@ringwise/contract/schemas';
 import { regionsByCallingCode } from '@ringwise/phone';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { importResultOf, parseRateDeckCsv, parseRateRow, rowsPayload, type Column, type ImportProblem, type ImportRow, type StoreOutcome } from '../rates/importer.ts';
 
 export const adminOnly = () => new HttpError(403, 'forbidden', 'This is for administrators only.');
 
@@ -138,3 +139,48 @@ export function financialCsv(days: FinancialDay[]): string {
 export const ledgerCheck = (sql: Sql) => adminFunction(sql, 'admin_ledger_check');
 
 export const auditLog = (sql: Sql, before: string | undefined) => adminFunction(sql, 'admin_audit_log', [100, before ?? null]);
+
+export const rateDeck = async (sql: Sql, country: string) => ({
+  rates: await adminFunction<unknown[]>(sql, 'admin_rates', [country.toUpperCase()]),
+  blocked: await adminFunction<unknown[]>(sql, 'admin_blocked_prefixes'),
+});
+
+/** Stores validated rows as the admin (import or edit); a row clashing with a stored one is a 400 like a bad row. */
+async function storeRates(sql: Sql, rows: ImportRow[], action: 'rates.import' | 'rates.edit') {
+  const outcome = importResultOf(await adminFunction<StoreOutcome>(sql, 'admin_store_rates', [rowsPayload(rows), action]));
+  if (!outcome.ok) throw deckProblems(outcome.problems);
+  return { imported: outcome.imported };
+}
+
+/** The row-level report of a refused deck: every problem with its line, nothing stored. */
+function deckProblems(problems: ImportProblem[]): HttpError {
+  const lines = new Set(problems.map((p) => p.line)).size;
+  return new HttpError(400, 'validation_failed', `${lines} line${lines === 1 ? ' has' : 's have'} problems; nothing was imported.`, { problems });
+}
+
+export async function importRates(sql: Sql, csv: string) {
+  const parsed = parseRateDeckCsv(csv);
+  if (!parsed.ok) throw deckProblems(parsed.problems);
+  return storeRates(sql, parsed.rows, 'rates.import');
+}
+
+const editColumns: Record<Column, keyof RateEdit> = {
+  prefix: 'prefix',
+  name: 'name',
+  connectionFee: 'connectionFee',
+  pricePerMinute: 'pricePerMinute',
+  initialIncrement: 'initialIncrement',
+  increment: 'increment',
+  numberType: 'numberType',
+  effectiveFrom: 'effectiveFrom',
+};
+
+/** One rate changed from a date: a one-row deck, checked by the importer's rules. */
+export async function setRate(sql: Sql, edit: RateEdit) {
+  const parsed = parseRateRow((column) => (edit[editColumns[column]] ?? '').trim());
+  if (!parsed.ok) throw fieldValidationError({ rate: parsed.problems.join('; ') });
+  return storeRates(sql, [{ line: 1, ...parsed.row }], 'rates.edit');
+}
+
+export const blockPrefix = (sql: Sql, prefix: string, reason: string) => adminFunction(sql, 'admin_block_prefix', [prefix, reason]);
+export const unblockPrefix = (sql: Sql, prefix: string) => adminFunction(sql, 'admin_unblock_prefix', [prefix]);

@@ -115,6 +115,22 @@ describe('starting a call', () => {
     expect(await me(user.token)).toMatchObject({ balance: '0.01' });
   });
 
+  test('a destination an admin blocked is refused before anything is held', async () => {
+    const user = await userWith('5.00');
+    await database.db.privileged((sql) => sql.query(`insert into public.blocked_prefixes (prefix, reason) values ('447400', 'fraud ring')`));
+    try {
+      const response = await call('POST', '/api/calls/start', user.token, { destinationNumber: '+44 7400 123456' });
+      expect(response.status).toBe(400);
+      expect((await json<{ error: { code: string; message: string } }>(response)).error).toEqual({
+        code: 'destination_refused',
+        message: 'Calls to numbers starting +447400 are blocked.',
+      });
+      expect(await held(user.id)).toBe('0.00');
+    } finally {
+      await database.db.privileged((sql) => sql.query(`delete from public.blocked_prefixes where prefix = '447400'`));
+    }
+  });
+
   test('50 concurrent starts for one user start exactly one call', async () => {
     const user = await userWith('20.00');
     const responses = await Promise.all(

@@ -76,6 +76,9 @@ async function callerIdOf(services: StartCallServices, userId: string, fromNumbe
 
 export async function startCall(services: StartCallServices, userId: string, input: CallStartInput): Promise<CallStarted> {
   const destination = destinationOf(input.destinationNumber);
+  // destinations an admin blocked (fraud, abuse): refused before anything is priced or held
+  const [blocked] = await services.db.privileged((sql) => sql.query<{ prefix: string | null }>('select private.blocked_prefix_of($1) as prefix', [destination]));
+  if (blocked?.prefix) throw new HttpError(400, 'destination_refused', `Calls to numbers starting +${blocked.prefix} are blocked.`);
   const match = await services.rates.match(destination).catch((error: unknown) => {
     if (error instanceof HttpError && error.status === 404) {
       throw new HttpError(400, 'no_rate', `Calls to ${destination} are not available: we have no rate for that destination.`);

@@ -11,7 +11,6 @@ import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/database.ts';
 import { numberTypes, type NumberType } from './model.ts';
 import { countryOfPrefix } from './numbering.ts';
-import { rateDeckLockKey } from './seed.ts';
 
 export interface ImportProblem {
   /** 1-based line of the file where the row starts (the header is line 1). */
@@ -36,7 +35,7 @@ export interface ImportRow {
 export type ParsedDeck = { ok: true; rows: ImportRow[] } | { ok: false; problems: ImportProblem[] };
 export type ImportResult = { ok: true; imported: number } | { ok: false; problems: ImportProblem[] };
 
-type Column = 'prefix' | 'name' | 'connectionFee' | 'pricePerMinute' | 'initialIncrement' | 'increment' | 'numberType' | 'effectiveFrom';
+export type Column = 'prefix' | 'name' | 'connectionFee' | 'pricePerMinute' | 'initialIncrement' | 'increment' | 'numberType' | 'effectiveFrom';
 
 /** Header names (lower case, letters and digits only) of each column. */
 const headerNames: Record<Column, string[]> = {
@@ -95,6 +94,57 @@ function parseEffectiveFrom(value: string): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
+/** One deck row's fields by column (`get` gives "" for a column the row does not have): the row, or every problem. */
+export function parseRateRow(get: (column: Column) => string): { ok: true; row: Omit<ImportRow, 'line'> } | { ok: false; problems: string[] } {
+  const rowProblems: string[] = [];
+  const prefix = get('prefix');
+  let country: string | null = null;
+  if (!/^\d{1,15}$/.test(prefix)) rowProblems.push(prefix === '' ? 'prefix is empty' : `prefix must be 1 to 15 digits (got "${prefix}")`);
+  else if (!(country = countryOfPrefix(prefix))) rowProblems.push(`prefix "${prefix}" does not start with a known country calling code`);
+
+  const price = get('pricePerMinute');
+  if (price === '') rowProblems.push('price per minute is empty');
+  else {
+    const problem = decimalProblem('price per minute', price);
+    if (problem) rowProblems.push(problem);
+  }
+
+  const fee = get('connectionFee') || '0';
+  const feeProblem = decimalProblem('connection fee', fee);
+  if (feeProblem) rowProblems.push(feeProblem);
+
+  const initial = get('initialIncrement') || '60';
+  const initialProblem = incrementProblem('initial increment', initial);
+  if (initialProblem) rowProblems.push(initialProblem);
+  const increment = get('increment') || '60';
+  const incrementProblemText = incrementProblem('increment', increment);
+  if (incrementProblemText) rowProblems.push(incrementProblemText);
+
+  const typeText = get('numberType');
+  const numberType = parseNumberType(typeText);
+  if (!numberType) rowProblems.push(`number type must be one of ${numberTypes.join(', ')} (got "${typeText}")`);
+
+  const effectiveText = get('effectiveFrom');
+  const effectiveFrom = effectiveText === '' ? null : parseEffectiveFrom(effectiveText);
+  if (effectiveText !== '' && effectiveFrom === null) rowProblems.push(`effective from must be an ISO 8601 date or time such as 2026-12-01T00:00:00Z (got "${effectiveText}")`);
+
+  if (rowProblems.length > 0 || !numberType || !country) return { ok: false, problems: rowProblems };
+  return {
+    ok: true,
+    row: {
+      prefix,
+      country,
+      name: get('name'),
+      numberType,
+      pricePerMinute: price,
+      initialIncrement: Number(initial),
+      increment: Number(increment),
+      connectionFee: fee,
+      effectiveFrom,
+    },
+  };
+}
+
 /** Reads and validates a deck file: every row, every problem. */
 export function parseRateDeckCsv(text: string): ParsedDeck {
   const problems: ImportProblem[] = [];
@@ -148,7 +198,6 @@ export function parseRateDeckCsv(text: string): ParsedDeck {
   for (const entry of body) {
     const line = startLine(entry);
     const fields = entry.record;
-    const rowProblems: string[] = [];
     if (fields.length !== header.record.length) {
       problems.push({ line, message: `has ${fields.length} field${fields.length === 1 ? '' : 's'}, the header has ${header.record.length}` });
       continue;
@@ -158,71 +207,30 @@ export function parseRateDeckCsv(text: string): ParsedDeck {
       return i === undefined ? '' : (fields[i] ?? '').trim();
     };
 
-    const prefix = get('prefix');
-    let country: string | null = null;
-    if (!/^\d{1,15}$/.test(prefix)) rowProblems.push(prefix === '' ? 'prefix is empty' : `prefix must be 1 to 15 digits (got "${prefix}")`);
-    else if (!(country = countryOfPrefix(prefix))) rowProblems.push(`prefix "${prefix}" does not start with a known country calling code`);
-
-    const price = get('pricePerMinute');
-    if (price === '') rowProblems.push('price per minute is empty');
-    else {
-      const problem = decimalProblem('price per minute', price);
-      if (problem) rowProblems.push(problem);
-    }
-
-    const fee = get('connectionFee') || '0';
-    const feeProblem = decimalProblem('connection fee', fee);
-    if (feeProblem) rowProblems.push(feeProblem);
-
-    const initial = get('initialIncrement') || '60';
-    const initialProblem = incrementProblem('initial increment', initial);
-    if (initialProblem) rowProblems.push(initialProblem);
-    const increment = get('increment') || '60';
-    const incrementProblemText = incrementProblem('increment', increment);
-    if (incrementProblemText) rowProblems.push(incrementProblemText);
-
-    const typeText = get('numberType');
-    const numberType = parseNumberType(typeText);
-    if (!numberType) rowProblems.push(`number type must be one of ${numberTypes.join(', ')} (got "${typeText}")`);
-
-    const effectiveText = get('effectiveFrom');
-    const effectiveFrom = effectiveText === '' ? null : parseEffectiveFrom(effectiveText);
-    if (effectiveText !== '' && effectiveFrom === null) rowProblems.push(`effective from must be an ISO 8601 date or time such as 2026-12-01T00:00:00Z (got "${effectiveText}")`);
-
-    if (rowProblems.length === 0 && numberType && country) {
+    const parsed = parseRateRow(get);
+    const rowProblems = parsed.ok ? [] : parsed.problems;
+    if (parsed.ok) {
+      const { prefix, numberType, effectiveFrom } = parsed.row;
       const key = `${prefix}|${numberType}|${effectiveFrom ?? 'now'}`;
       const first = seen.get(key);
       if (first !== undefined) rowProblems.push(`duplicates line ${first} (same prefix, number type and start)`);
       else seen.set(key, line);
     }
 
-    if (rowProblems.length > 0) {
+    if (rowProblems.length > 0 || !parsed.ok) {
       for (const message of rowProblems) problems.push({ line, message });
       continue;
     }
-    rows.push({
-      line,
-      prefix,
-      country: country!,
-      name: get('name'),
-      numberType: numberType!,
-      pricePerMinute: price,
-      initialIncrement: Number(initial),
-      increment: Number(increment),
-      connectionFee: fee,
-      effectiveFrom,
-    });
+    rows.push({ line, ...parsed.row });
   }
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
   return { ok: true, rows };
 }
 
-/** Validates the file and, when every row is good, inserts them all in one transaction. */
-export async function importRateDeck(db: Pick<Database, 'privileged'>, text: string): Promise<ImportResult> {
-  const parsed = parseRateDeckCsv(text);
-  if (!parsed.ok) return parsed;
-  const payload = JSON.stringify(
-    parsed.rows.map((r) => ({
+/** The rows as private.store_rates and public.admin_store_rates take them. */
+export function rowsPayload(rows: readonly ImportRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
       line: r.line,
       prefix: r.prefix,
       country: r.country,
@@ -235,34 +243,23 @@ export async function importRateDeck(db: Pick<Database, 'privileged'>, text: str
       effective_from: r.effectiveFrom,
     })),
   );
-  const recordset = `jsonb_to_recordset($1::jsonb) as s(line int, prefix text, country text, name text, number_type text,
-    price_per_minute numeric, initial_increment int, increment int, connection_fee numeric, effective_from timestamptz)`;
-  return db.privileged(async (sql) => {
-    // an import waits for a seed in progress (and the other way round)
-    await sql.query('select pg_advisory_xact_lock($1)', [rateDeckLockKey]);
-    const clashes = await sql.query<{ line: number; prefix: string; number_type: string }>(
-      `select s.line, s.prefix, s.number_type from ${recordset}
-       join public.rates r on r.prefix = s.prefix and r.number_type = s.number_type and r.effective_from = coalesce(s.effective_from, now())
-       order by s.line`,
-      [payload],
-    );
-    if (clashes.length > 0) {
-      return {
-        ok: false as const,
-        problems: clashes.map((c) => ({ line: c.line, message: `the deck already has a ${c.number_type} rate for prefix ${c.prefix} starting at that time` })),
-      };
-    }
-    const [result] = await sql.query<{ imported: number }>(
-      `with inserted as (
-         insert into public.rates (prefix, country, name, number_type, price_per_minute, initial_increment, increment, connection_fee, effective_from)
-         select s.prefix, s.country, s.name, s.number_type, s.price_per_minute, s.initial_increment, s.increment, s.connection_fee,
-                coalesce(s.effective_from, now())
-         from ${recordset}
-         returning 1
-       )
-       select count(*)::int as imported from inserted`,
-      [payload],
-    );
-    return { ok: true as const, imported: result?.imported ?? 0 };
-  });
+}
+
+export type StoreOutcome = { imported: number } | { clashes: { line: number; prefix: string; numberType: string }[] };
+
+/** A store's answer as an ImportResult: a row starting when a stored one of its prefix and type does is a problem. */
+export function importResultOf(outcome: StoreOutcome): ImportResult {
+  if ('imported' in outcome) return { ok: true, imported: outcome.imported };
+  return {
+    ok: false,
+    problems: outcome.clashes.map((c) => ({ line: c.line, message: `the deck already has a ${c.numberType} rate for prefix ${c.prefix} starting at that time` })),
+  };
+}
+
+/** Validates the file and, when every row is good, inserts them all in one transaction. */
+export async function importRateDeck(db: Pick<Database, 'privileged'>, text: string): Promise<ImportResult> {
+  const parsed = parseRateDeckCsv(text);
+  if (!parsed.ok) return parsed;
+  const [row] = await db.privileged((sql) => sql.query<{ outcome: StoreOutcome }>('select private.store_rates($1::jsonb) as outcome', [rowsPayload(parsed.rows)]));
+  return importResultOf(row!.outcome);
 }

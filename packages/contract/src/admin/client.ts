@@ -15,7 +15,12 @@ export type {
   AdminUser,
   AdminUserDetail,
   AdminUserPage,
+  AdminRate,
+  AdminRateDeck,
+  BlockedPrefix,
+  RateEdit,
 } from './schema.ts';
+import type { RateEdit } from './schema.ts';
 export * from './rules.ts';
 
 export type AdminCallFilters = QueryOf<'adminCalls'>;
@@ -41,6 +46,11 @@ export const adminQueries = {
     queryOptions({ queryKey: apiQueryKey(routes.adminFinancial, { query }), queryFn: ({ signal }) => callApi(routes.adminFinancial, { query }, { signal }) }),
   ledgerCheck: () =>
     queryOptions({ queryKey: apiQueryKey(routes.adminLedgerCheck, {}), queryFn: ({ signal }) => callApi(routes.adminLedgerCheck, {}, { signal }) }),
+  rateDeck: (country: string) =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.adminRates, { query: { country } }),
+      queryFn: ({ signal }) => callApi(routes.adminRates, { query: { country } }, { signal }),
+    }),
   auditLog: () => queryOptions({ queryKey: apiQueryKey(routes.adminAuditLog, {}), queryFn: ({ signal }) => callApi(routes.adminAuditLog, {}, { signal }) }),
 };
 
@@ -50,6 +60,12 @@ export const adminRequests = {
   setRole: (id: string, role: 'customer' | 'admin') => callApi(routes.adminSetRole, { params: { id }, body: { role } }),
   /** Refunds what the call was charged; a second refund of one call is refused (409). */
   refundCall: (id: string, reason: string) => callApi(routes.adminRefundCall, { params: { id }, body: { reason } }),
+  /** A deck file (CSV text): every row stored, or a 400 whose details list each problem with its line. */
+  importRates: (csv: string) => callApi(routes.adminImportRates, { body: { csv } }),
+  /** One rate from a date (a new row; past calls keep their rates). */
+  setRate: (edit: RateEdit) => callApi(routes.adminSetRate, { body: edit }),
+  blockPrefix: (prefix: string, reason: string) => callApi(routes.adminBlockPrefix, { params: { prefix }, body: { reason } }),
+  unblockPrefix: (prefix: string) => callApi(routes.adminUnblockPrefix, { params: { prefix } }),
   /** The money by day as a CSV file (the browser saves it). */
   financialCsv: async (range: AdminFinancialRange): Promise<Blob> => {
     const search = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));

@@ -141,6 +141,41 @@ export const AdminAuditEntry = Type.Object({
 });
 export type AdminAuditEntry = Static<typeof AdminAuditEntry>;
 
+export const AdminRate = Type.Object({
+  id: Type.Integer(),
+  prefix: Type.String(),
+  name: Type.String(),
+  numberType: Type.String(),
+  pricePerMinute: Type.String(),
+  connectionFee: Type.String(),
+  initialIncrement: Type.Integer(),
+  increment: Type.Integer(),
+  effectiveFrom: Timestamp,
+  /** In force now; false: starts at effectiveFrom. */
+  current: Type.Boolean(),
+});
+export type AdminRate = Static<typeof AdminRate>;
+export const BlockedPrefix = Type.Object({ prefix: Type.String(), reason: Type.String(), createdAt: Timestamp });
+export type BlockedPrefix = Static<typeof BlockedPrefix>;
+export const AdminRateDeck = Type.Object({ rates: Type.Array(AdminRate), blocked: Type.Array(BlockedPrefix) }, { additionalProperties: false });
+export type AdminRateDeck = Static<typeof AdminRateDeck>;
+
+/** One rate as an edit: a new row for the prefix and type, in force from `effectiveFrom` (default now). */
+export const RateEdit = Type.Object(
+  {
+    prefix: Type.String({ maxLength: 15 }),
+    numberType: Type.String({ maxLength: 20 }),
+    pricePerMinute: Type.String({ maxLength: 20 }),
+    connectionFee: Type.Optional(Type.String({ maxLength: 20 })),
+    initialIncrement: Type.Optional(Type.String({ maxLength: 10 })),
+    increment: Type.Optional(Type.String({ maxLength: 10 })),
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    effectiveFrom: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+export type RateEdit = Static<typeof RateEdit>;
+
 const Page = Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', error: 'page must be a whole number from 1.' }));
 const Day = (name: string) => Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', error: `${name} must be a date as YYYY-MM-DD.` }));
 
@@ -190,6 +225,21 @@ export const adminSchemas = {
   adminFinancial: { query: Type.Object({ from: Day('from'), to: Day('to') }), response: ok(Type.Array(AdminFinancialDay)) },
   adminFinancialCsv: { query: Type.Object({ from: Day('from'), to: Day('to') }), response: ok(Type.String()) },
   adminLedgerCheck: { response: ok(AdminLedgerCheck) },
+  adminRates: {
+    query: Type.Object({ country: Type.String({ pattern: '^[A-Za-z]{2}$', error: 'country must be a two-letter country code.' }) }),
+    response: ok(AdminRateDeck),
+  },
+  adminImportRates: {
+    body: Type.Object({ csv: Type.String({ minLength: 1, error: 'csv must be the deck file as text.' }) }, { additionalProperties: false }),
+    response: ok(Type.Object({ imported: Type.Integer() })),
+  },
+  adminSetRate: { body: RateEdit, response: ok(Type.Object({ imported: Type.Integer() })) },
+  adminBlockPrefix: {
+    params: Type.Object({ prefix: Type.String() }),
+    body: Type.Object({ reason: Type.String({ minLength: 3, maxLength: 500, error: 'A reason of 3 to 500 characters is required.' }) }, { additionalProperties: false }),
+    response: ok(Type.Object({ prefix: Type.String(), reason: Type.String() })),
+  },
+  adminUnblockPrefix: { params: Type.Object({ prefix: Type.String() }), response: ok(Type.Object({ prefix: Type.String() })) },
   adminAuditLog: {
     query: Type.Object({ before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$', error: 'before must be an audit entry id.' })) }),
     response: ok(Type.Array(AdminAuditEntry)),
