@@ -7,6 +7,7 @@ import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
 import { numberSchemas } from './numbers/schema.ts';
+import { profileSchemas } from './profile/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
 import type { RouteName } from './routes.ts';
 import { userSchemas } from './users/schema.ts';
@@ -22,6 +23,7 @@ export interface RouteSchemas {
 export const routeSchemas = {
   ...healthSchemas,
   ...userSchemas,
+  ...profileSchemas,
   ...contactSchemas,
   ...billingSchemas,
   ...rateSchemas,
@@ -35,6 +37,7 @@ export * from './values.ts';
 export * from './errors.ts';
 export * from './health/schema.ts';
 export * from './users/schema.ts';
+export * from './profile/schema.ts';
 export * from './contacts/schema.ts';
 export * from './billing/schema.ts';
 export * from './rates/schema.ts';
