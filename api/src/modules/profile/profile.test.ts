@@ -6,6 +6,7 @@ import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
+import { ledgerDifferences } from '../billing/ledger.ts';
 import { billingTestApp, type BillingTestApp } from '../billing/testing.ts';
 
 let database: TestDatabase;
@@ -298,7 +299,8 @@ describe('DELETE /api/user', () => {
       const count = async (table: string) =>
         Number((await sql.query<{ n: string }>(`select count(*)::text as n from ${table} where user_id = $1`, [user.id]))[0]!.n);
       const [numbers] = await sql.query<{ statuses: string[] }>(`select array_agg(status) as statuses from public.virtual_numbers where user_id = $1`, [user.id]);
-      const ledger = await sql.query('select * from private.ledger_differences()');
+      // what `bun run ledger:verify` checks
+      const ledger = await ledgerDifferences(sql);
       return {
         profile,
         auth,
