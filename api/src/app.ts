@@ -8,6 +8,7 @@ import { web } from './modules/web/index.ts';
 import { flags } from './modules/flags/index.ts';
 import { users } from './modules/users/index.ts';
 import { contacts } from './modules/contacts/index.ts';
+import { profile } from './modules/profile/index.ts';
 import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
@@ -56,6 +57,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     app.use(users({ verifier: auth.verifier, db }));
     app.use(contacts({ verifier: auth.verifier, db }));
     app.use(adminConsole({ verifier: auth.verifier, db }));
+    app.use(profile({ verifier: auth.verifier, db, ...(services.telephony ? { telephony: services.telephony } : {}) }));
     if (services.payments && services.billingJobs) {
       const { stripe, webhookSecret } = services.payments;
       app.use(billing({ verifier: auth.verifier, db, stripe, webhookSecret, publicUrl: config.publicUrl, jobs: services.billingJobs }));

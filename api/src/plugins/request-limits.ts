@@ -5,7 +5,10 @@
 //   a body that is not application/json   → 415
 //   a JSON body that is not UTF-8, not JSON, or holds a NUL → 400
 // Webhooks (/webhooks/*), the auth stand-in (/auth/v1) and the simulators read their own bodies.
+// The one upload (PUT /api/user/avatar) is the exception inside /api: its body is an image, with its own types and
+// size (`rawBodyRoutes`), checked here the same way and then read by its handler with `readLimited`.
 import { Elysia } from 'elysia';
+import { avatarContentTypes, maxAvatarBytes, profileMessages } from '@ringwise/contract/profile';
 import { routes, type Method } from '@ringwise/contract/routes';
 import { errorBody, HttpError } from './errors.ts';
 import { holdsNul } from '../lib/nul.ts';
@@ -32,11 +35,41 @@ const refuse = (status: number, code: string, message: string, headers: Record<s
 
 const tooLarge = () => `The request body is larger than ${maxApiBodyBytes / 1024 / 1024} MB.`;
 
+/** A route whose body is not JSON: the Content-Types it takes, its size limit and what each refusal says. */
+export interface RawBodyRoute {
+  method: Method;
+  path: string;
+  contentTypes: readonly string[];
+  maxBytes: number;
+  tooLarge: string;
+  wrongType: string;
+}
+
+export const rawBodyRoutes: readonly RawBodyRoute[] = [
+  {
+    method: routes.uploadAvatar.method,
+    path: routes.uploadAvatar.path,
+    contentTypes: avatarContentTypes,
+    maxBytes: maxAvatarBytes,
+    tooLarge: profileMessages.avatarTooLarge,
+    wrongType: profileMessages.avatarType,
+  },
+];
+
+/** The raw-body route a request is for, if any. */
+export function rawBodyRouteOf(method: string, path: string): RawBodyRoute | undefined {
+  const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return rawBodyRoutes.find((route) => route.method === method && route.path === bare);
+}
+
+/** The media type of a Content-Type header, lower case, without parameters ("" when absent). */
+export const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
 const isJson = (contentType: string | null) => contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
 const hasBody = (request: Request) => request.body !== null && request.headers.get('content-length') !== '0';
 
 /** The body's bytes, refusing more than the limit while reading (a body without Content-Length included). */
-async function readLimited(request: Request): Promise<Uint8Array> {
+export async function readLimited(request: Request, maxBytes = maxApiBodyBytes, tooLargeMessage = tooLarge()): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -45,9 +78,9 @@ async function readLimited(request: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxApiBodyBytes) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, 'payload_too_large', tooLarge());
+      throw new HttpError(413, 'payload_too_large', tooLargeMessage);
     }
     chunks.push(value);
   }
@@ -74,6 +107,12 @@ export const requestLimits = () =>
       if (allowed.length > 0 && !allowed.includes(method as Method)) {
         return refuse(405, 'method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, { allow: allowed.join(', ') });
       }
+      const raw = rawBodyRouteOf(method, url.pathname);
+      if (raw) {
+        if (Number(request.headers.get('content-length') ?? 0) > raw.maxBytes) return refuse(413, 'payload_too_large', raw.tooLarge);
+        if (!raw.contentTypes.includes(mediaTypeOf(request.headers.get('content-type')))) return refuse(415, 'unsupported_media_type', raw.wrongType);
+        return;
+      }
       if (Number(request.headers.get('content-length') ?? 0) > maxApiBodyBytes) return refuse(413, 'payload_too_large', tooLarge());
       if (method !== 'GET' && hasBody(request) && !isJson(request.headers.get('content-type'))) {
         return refuse(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
@@ -82,7 +121,7 @@ export const requestLimits = () =>
     .onParse({ as: 'global' }, async ({ request, path }) => {
       // Routes outside /api read their own bodies (webhooks, the auth stand-in, the simulators: `parse: 'none'`),
       // which a global parser would otherwise override: they get the stream untouched.
-      if (!path.startsWith('/api/')) return '';
+      if (!path.startsWith('/api/') || rawBodyRouteOf(request.method, path)) return '';
       // no body: Elysia's own handling, as before (nothing has been read)
       if (!isJson(request.headers.get('content-type')) || !hasBody(request)) return;
       const bytes = await readLimited(request);

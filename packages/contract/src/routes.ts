@@ -20,6 +20,13 @@ export const routes = {
   currentUser: route('currentUser', 'GET', '/api/auth/user'),
   updatePreference: route('updatePreference', 'PATCH', '/api/user/preferences'),
 
+  updateProfileNames: route('updateProfileNames', 'PATCH', '/api/user/profile'),
+  uploadAvatar: route('uploadAvatar', 'PUT', '/api/user/avatar'),
+  deleteAvatar: route('deleteAvatar', 'DELETE', '/api/user/avatar'),
+  getAvatar: route('getAvatar', 'GET', '/api/avatars/:id'),
+  exportUserData: route('exportUserData', 'GET', '/api/user/export'),
+  deleteAccount: route('deleteAccount', 'DELETE', '/api/user'),
+
   listContacts: route('listContacts', 'GET', '/api/contacts'),
   createContact: route('createContact', 'POST', '/api/contacts'),
   saveContactFromCall: route('saveContactFromCall', 'POST', '/api/contacts/from-call'),

@@ -8,6 +8,7 @@ import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
 import { numberSchemas } from './numbers/schema.ts';
+import { profileSchemas } from './profile/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
 import type { RouteName } from './routes.ts';
 import { userSchemas } from './users/schema.ts';
@@ -23,6 +24,7 @@ export interface RouteSchemas {
 export const routeSchemas = {
   ...healthSchemas,
   ...userSchemas,
+  ...profileSchemas,
   ...contactSchemas,
   ...billingSchemas,
   ...rateSchemas,
@@ -37,6 +39,7 @@ export * from './values.ts';
 export * from './errors.ts';
 export * from './health/schema.ts';
 export * from './users/schema.ts';
+export * from './profile/schema.ts';
 export * from './contacts/schema.ts';
 export * from './billing/schema.ts';
 export * from './rates/schema.ts';
