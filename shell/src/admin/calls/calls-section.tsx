@@ -1,0 +1,3 @@
+export function CallsSection() {
+  return <p className="sh:text-sm">The calls list is coming next.</p>;
+}

@@ -1,0 +1,3 @@
+export function FinancialSection() {
+  return <p className="sh:text-sm">Financial reports are coming next.</p>;
+}
