@@ -28,7 +28,7 @@ export function LoadError({ what, error, onRetry }: { what: string; error: unkno
 /** A table's scrolling box: focusable and named, so its overflow can be scrolled with the keyboard. */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="sh:max-w-full sh:overflow-x-auto sh:rounded-md sh:border sh:border-border sh:bg-background sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring">
+    <div role="region" aria-label={label} tabIndex={0} className="sh:relative sh:max-w-full sh:overflow-x-auto sh:rounded-md sh:border sh:border-border sh:bg-background sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring">
       {children}
     </div>
   );

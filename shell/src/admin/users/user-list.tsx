@@ -15,7 +15,7 @@ export const searchDelayMs = 300;
 
 /** "Showing 51–100 of 230 users" */
 export function pageRange(page: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return `No users of ${total}`;
+  if (total === 0 || count === 0) return total === 0 ? 'No users found' : `No users on this page of ${total}`;
   const first = (page - 1) * adminPageSize + 1;
   return `Showing ${first}–${first + count - 1} of ${total} ${total === 1 ? 'user' : 'users'}`;
 }
