@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { e2eDataDir, repoRoot } from '../e2e-env.ts';
 import { expect, newTestUser, signedInWithCredit, signUpThroughApi, test, type StoredSession } from '../fixtures.ts';
@@ -37,6 +38,9 @@ async function fitsPhone(page: Page, what: string) {
   // the chart follows its box's new width on the next frames
   await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth), { message: `${what} fits 390 px` }).toBeLessThanOrEqual(390);
   await page.screenshot({ path: path.join(screens, `${what}-390.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} (${v.nodes.length})`)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: path.join(screens, `${what}-1280.png`), fullPage: true });
 }
