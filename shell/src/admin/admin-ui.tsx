@@ -1,0 +1,61 @@
+// The console's small shared pieces: loading and error states, a table that scrolls inside its own box (so a
+// phone's page never scrolls sideways), a debounced value and the invalidation after an admin action.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@ringwise/api-client';
+import { Button } from '@ringwise/ui/button';
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p role="status" className="sh:py-6 sh:text-center sh:text-sm sh:text-muted-foreground">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="sh:flex sh:flex-col sh:items-center sh:gap-3 sh:py-6 sh:text-center">
+      <p className="sh:font-semibold">Could not load {what}</p>
+      <p className="sh:text-sm sh:text-muted-foreground">{errorMessage(error)}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** A table's scrolling box: focusable and named, so its overflow can be scrolled with the keyboard. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="sh:relative sh:max-w-full sh:overflow-x-auto sh:rounded-md sh:border sh:border-border sh:bg-background sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring">
+      {children}
+    </div>
+  );
+}
+
+export const tableClass = 'sh:w-full sh:border-collapse sh:text-sm';
+export const thClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:bg-muted/60 sh:px-3 sh:py-2 sh:text-left sh:font-medium';
+export const tdClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:px-3 sh:py-2 sh:align-top';
+export const numClass = 'sh:text-right sh:tabular-nums';
+
+export const fieldClass =
+  'sh:flex sh:h-10 sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:text-sm sh:text-foreground sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring';
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** After a money or role action: every admin read again, and the signed-in user's own (their balance). */
+export function invalidateAdminData(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/') });
+}
+
+export function SectionHeading({ children }: { children: ReactNode }) {
+  return <h2 className="sh:text-lg sh:font-semibold">{children}</h2>;
+}

@@ -1,0 +1,132 @@
+// /admin/financial: top-ups, charges, refunds and adjustments by day for a date range (the last 30 days at
+// first), their exact totals, the same days as a CSV download, and whether the ledger holds.
+import { useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@ringwise/api-client';
+import type { AdminFinancialDay } from '@ringwise/contract/admin';
+import { Button } from '@ringwise/ui/button';
+import { Input } from '@ringwise/ui/input';
+import { Label } from '@ringwise/ui/label';
+import { admin, adminActions } from '../admin-api.ts';
+import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { isoDay, sumMoney, usd } from '../money.ts';
+import { LedgerCheck } from './ledger-check.tsx';
+
+export function financialTotals(days: readonly AdminFinancialDay[]) {
+  return {
+    topUps: sumMoney(days.map((d) => d.topUps)),
+    charges: sumMoney(days.map((d) => d.charges)),
+    refunds: sumMoney(days.map((d) => d.refunds)),
+    adjustments: sumMoney(days.map((d) => d.adjustments)),
+    entries: days.reduce((sum, d) => sum + d.entries, 0),
+  };
+}
+
+/** Saves a file the browser already holds, through a temporary <a download>. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function FinancialSection() {
+  const fromId = useId();
+  const toId = useId();
+  const [range, setRange] = useState(() => {
+    const now = new Date();
+    return { from: isoDay(now, 29), to: isoDay(now) };
+  });
+  const validRange = /^\d{4}-\d{2}-\d{2}$/.test(range.from) && /^\d{4}-\d{2}-\d{2}$/.test(range.to);
+  const days = useQuery({ ...admin.financial(range), enabled: validRange, meta: { handlesError: true } });
+  const csv = useMutation({
+    mutationFn: () => adminActions.financialCsv(range),
+    onError: () => {},
+    onSuccess: (blob) => saveBlob(blob, `ringwise-financial-${range.from}-to-${range.to}.csv`),
+  });
+
+  return (
+    <div className="sh:space-y-6">
+      <div className="sh:flex sh:flex-wrap sh:items-end sh:gap-3">
+        <div className="sh:grid sh:gap-2">
+          <Label htmlFor={fromId}>From</Label>
+          <Input id={fromId} type="date" value={range.from} max={range.to} onChange={(event) => setRange({ ...range, from: event.target.value })} className="sh:w-44" />
+        </div>
+        <div className="sh:grid sh:gap-2">
+          <Label htmlFor={toId}>To</Label>
+          <Input id={toId} type="date" value={range.to} min={range.from} onChange={(event) => setRange({ ...range, to: event.target.value })} className="sh:w-44" />
+        </div>
+        <Button variant="outline" aria-disabled={csv.isPending || !validRange || undefined} onClick={() => validRange && !csv.isPending && csv.mutate()}>
+          {csv.isPending ? 'Preparing…' : 'Download CSV'}
+        </Button>
+      </div>
+      {csv.isError ? (
+        <p role="alert" className="sh:text-sm sh:text-destructive">
+          The CSV could not be downloaded: {errorMessage(csv.error)}
+        </p>
+      ) : null}
+      {!validRange ? (
+        <p role="alert" className="sh:text-sm">Choose both dates.</p>
+      ) : days.isPending ? (
+        <Loading what="the money by day" />
+      ) : days.isError ? (
+        <LoadError what="the money by day" error={days.error} onRetry={() => void days.refetch()} />
+      ) : (
+        <FinancialTable days={days.data} />
+      )}
+      <section aria-labelledby="ledger-check-heading" className="sh:space-y-2">
+        <h2 id="ledger-check-heading" className="sh:text-lg sh:font-semibold">
+          Ledger check
+        </h2>
+        <LedgerCheck />
+      </section>
+    </div>
+  );
+}
+
+function FinancialTable({ days }: { days: AdminFinancialDay[] }) {
+  if (days.length === 0) return <p className="sh:text-sm sh:text-muted-foreground">No money moved in these days.</p>;
+  const totals = financialTotals(days);
+  return (
+    <TableScroll label="Money by day">
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>Day</th>
+            <th scope="col" className={`${thClass} ${numClass}`}>Top-ups</th>
+            <th scope="col" className={`${thClass} ${numClass}`}>Charges</th>
+            <th scope="col" className={`${thClass} ${numClass}`}>Refunds</th>
+            <th scope="col" className={`${thClass} ${numClass}`}>Adjustments</th>
+            <th scope="col" className={`${thClass} ${numClass}`}>Entries</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.day}>
+              <th scope="row" className={`${tdClass} sh:text-left sh:font-normal`}>{day.day}</th>
+              <td className={`${tdClass} ${numClass}`}>{usd(day.topUps)}</td>
+              <td className={`${tdClass} ${numClass}`}>{usd(day.charges)}</td>
+              <td className={`${tdClass} ${numClass}`}>{usd(day.refunds)}</td>
+              <td className={`${tdClass} ${numClass}`}>{usd(day.adjustments)}</td>
+              <td className={`${tdClass} ${numClass}`}>{day.entries}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="sh:font-semibold">
+            <th scope="row" className={`${tdClass} sh:text-left`}>Total</th>
+            <td className={`${tdClass} ${numClass}`} data-testid="total-top-ups">{usd(totals.topUps)}</td>
+            <td className={`${tdClass} ${numClass}`}>{usd(totals.charges)}</td>
+            <td className={`${tdClass} ${numClass}`}>{usd(totals.refunds)}</td>
+            <td className={`${tdClass} ${numClass}`}>{usd(totals.adjustments)}</td>
+            <td className={`${tdClass} ${numClass}`}>{totals.entries}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableScroll>
+  );
+}
