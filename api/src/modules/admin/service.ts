@@ -1,7 +1,19 @@
 // The admin console's reads and actions (issue #14). Each runs in the signed-in user's own transaction (role
 // authenticated, RLS on) and calls one public.admin_* function; the api first checks the caller is an admin
 // (403 otherwise, before anything is read), and every function checks it again in the database.
-import { adminPageSize, type AdminRole, type RateEdit } from '@ringwise/contract/schemas';
+import {
+  adminPageSize,
+  type AdminAuditEntry,
+  type AdminCallPage,
+  type AdminDashboard,
+  type AdminLedgerCheck,
+  type AdminRate,
+  type AdminRole,
+  type AdminUserDetail,
+  type AdminUserPage,
+  type BlockedPrefix,
+  type RateEdit,
+} from '@ringwise/contract/schemas';
 import { regionsByCallingCode } from '@ringwise/phone';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -63,21 +75,21 @@ function day(value: string | undefined, name: string): string | null {
   return value;
 }
 
-export const dashboard = (sql: Sql, days = 30) => adminFunction(sql, 'admin_dashboard', [days]);
+export const dashboard = (sql: Sql, days = 30) => adminFunction<AdminDashboard>(sql, 'admin_dashboard', [days]);
 
 export const listUsers = (sql: Sql, search: string | undefined, page: string | undefined) =>
-  adminFunction(sql, 'admin_users', [search?.trim() ?? '', adminPageSize, pageOffset(page)]);
+  adminFunction<AdminUserPage>(sql, 'admin_users', [search?.trim() ?? '', adminPageSize, pageOffset(page)]);
 
 export async function userDetail(sql: Sql, id: string) {
-  const detail = await adminFunction<unknown>(sql, 'admin_user', [checkedId(id, 'user')]);
+  const detail = await adminFunction<AdminUserDetail | null>(sql, 'admin_user', [checkedId(id, 'user')]);
   if (detail === null) throw new HttpError(404, 'not_found', 'No such user.');
   return detail;
 }
 
 export const adjustBalance = (sql: Sql, id: string, amount: string, reason: string) =>
-  adminFunction(sql, 'admin_adjust_balance', [checkedId(id, 'user'), amount, reason]);
+  adminFunction<{ transactionId: string; amount: string; balance: string }>(sql, 'admin_adjust_balance', [checkedId(id, 'user'), amount, reason]);
 
-export const setRole = (sql: Sql, id: string, role: AdminRole) => adminFunction(sql, 'admin_set_role', [checkedId(id, 'user'), role]);
+export const setRole = (sql: Sql, id: string, role: AdminRole) => adminFunction<{ userId: string; role: string }>(sql, 'admin_set_role', [checkedId(id, 'user'), role]);
 
 let callingCodes: Map<string, string> | null = null;
 /** "GB" → "44": the calling code a country's numbers start with. */
@@ -101,7 +113,7 @@ export interface CallFilters {
 }
 
 export const listCalls = (sql: Sql, filters: CallFilters) =>
-  adminFunction(sql, 'admin_calls', [
+  adminFunction<AdminCallPage>(sql, 'admin_calls', [
     filters.userId?.toLowerCase() ?? null,
     filters.status || null,
     filters.country ? callingCodeOfCountry(filters.country) : null,
@@ -111,7 +123,7 @@ export const listCalls = (sql: Sql, filters: CallFilters) =>
     pageOffset(filters.page),
   ]);
 
-export const refundCall = (sql: Sql, id: string, reason: string) => adminFunction(sql, 'admin_refund_call', [checkedId(id, 'call'), reason]);
+export const refundCall = (sql: Sql, id: string, reason: string) => adminFunction<{ transactionId: string; amount: string; callId: string }>(sql, 'admin_refund_call', [checkedId(id, 'call'), reason]);
 
 export interface FinancialDay {
   day: string;
@@ -136,13 +148,13 @@ export function financialCsv(days: FinancialDay[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export const ledgerCheck = (sql: Sql) => adminFunction(sql, 'admin_ledger_check');
+export const ledgerCheck = (sql: Sql) => adminFunction<AdminLedgerCheck>(sql, 'admin_ledger_check');
 
-export const auditLog = (sql: Sql, before: string | undefined) => adminFunction(sql, 'admin_audit_log', [100, before ?? null]);
+export const auditLog = (sql: Sql, before: string | undefined) => adminFunction<AdminAuditEntry[]>(sql, 'admin_audit_log', [100, before ?? null]);
 
 export const rateDeck = async (sql: Sql, country: string) => ({
-  rates: await adminFunction<unknown[]>(sql, 'admin_rates', [country.toUpperCase()]),
-  blocked: await adminFunction<unknown[]>(sql, 'admin_blocked_prefixes'),
+  rates: await adminFunction<AdminRate[]>(sql, 'admin_rates', [country.toUpperCase()]),
+  blocked: await adminFunction<BlockedPrefix[]>(sql, 'admin_blocked_prefixes'),
 });
 
 /** Stores validated rows as the admin (import or edit); a row clashing with a stored one is a 400 like a bad row. */
@@ -182,5 +194,5 @@ export async function setRate(sql: Sql, edit: RateEdit) {
   return storeRates(sql, [{ line: 1, ...parsed.row }], 'rates.edit');
 }
 
-export const blockPrefix = (sql: Sql, prefix: string, reason: string) => adminFunction(sql, 'admin_block_prefix', [prefix, reason]);
-export const unblockPrefix = (sql: Sql, prefix: string) => adminFunction(sql, 'admin_unblock_prefix', [prefix]);
+export const blockPrefix = (sql: Sql, prefix: string, reason: string) => adminFunction<{ prefix: string; reason: string }>(sql, 'admin_block_prefix', [prefix, reason]);
+export const unblockPrefix = (sql: Sql, prefix: string) => adminFunction<{ prefix: string }>(sql, 'admin_unblock_prefix', [prefix]);
