@@ -156,9 +156,31 @@ test('an admin: dashboard with its chart, a balance adjustment, one refund, the 
   expect(csv.split('\r\n')[0]).toBe('day,top_ups,charges,refunds,adjustments,entries');
   await fitsPhone(page, 'financial');
 
+  // the rate deck: a file with a bad row is refused line by line, a rate changed from tomorrow, a prefix blocked
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Rates' }).click();
-  await expect(page.getByText('bun run rates:import FILE.csv')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rates of GB' })).toBeVisible();
+  await page.getByLabel('Deck file', { exact: true }).setInputFiles({
+    name: 'deck.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('prefix,price per minute,number type\n4420,0.01,landline\n99x,abc,fax\n'),
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Problems by line' })).toContainText('Line 3: prefix must be 1 to 15 digits (got "99x")');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Prefix (with calling code)').fill('4420');
+  await page.getByLabel('Price per minute (USD)').fill('0.0150');
+  await page.getByLabel('Effective from (UTC, empty: now)').fill(`${tomorrow}T00:00`);
+  await page.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByText('Rate saved').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rates of GB' }).getByRole('row', { name: /\+4420 .*\$0\.015 .*\(starts later\)/ })).toBeVisible();
+  await page.getByLabel('Prefix', { exact: true }).fill('4479');
+  await page.getByLabel('Reason', { exact: true }).fill('e2e fraud ring');
+  await page.getByRole('button', { name: 'Block prefix' }).click();
+  await expect(page.getByRole('region', { name: 'Blocked prefixes' }).getByRole('row', { name: /\+4479 e2e fraud ring/ })).toBeVisible();
   await fitsPhone(page, 'rates');
+  await page.getByRole('button', { name: 'Unblock +4479' }).click();
+  await expect(page.getByText('No destination is blocked.')).toBeVisible();
 
   // the audit log on the dashboard has both money actions
   await page.getByRole('link', { name: 'Dashboard' }).click();

@@ -9,6 +9,7 @@ export const admin = {
   financial: adminQueries.financial,
   ledgerCheck: adminQueries.ledgerCheck,
   auditLog: adminQueries.auditLog,
+  rateDeck: adminQueries.rateDeck,
 };
 
 export const adminActions = adminRequests;

@@ -5,7 +5,7 @@ import { PageMeta } from '@ringwise/ui/page-meta';
 import { CallsSection } from './calls/calls-section.tsx';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
 import { FinancialSection } from './financial/financial-section.tsx';
-import { RatesSection } from './rates-section.tsx';
+import { RatesSection } from './rates/rates-section.tsx';
 import { UsersSection } from './users/users-section.tsx';
 
 const links: Array<{ section: AdminSection | null; href: string; label: string }> = [

@@ -1,0 +1,99 @@
+// Blocked prefixes: destinations no call may reach (fraud, abuse), with why; block one or lift a block.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@ringwise/api-client';
+import type { BlockedPrefix } from '@ringwise/contract/admin';
+import { Button } from '@ringwise/ui/button';
+import { Label } from '@ringwise/ui/label';
+import { toast } from '@ringwise/ui/toast';
+import { adminActions } from '../admin-api.ts';
+import { fieldClass, invalidateAdminData, SectionHeading, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+
+export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }) {
+  const id = useId();
+  const [prefix, setPrefix] = useState('');
+  const [reason, setReason] = useState('');
+  const client = useQueryClient();
+  const block = useMutation({
+    mutationFn: () => adminActions.blockPrefix(prefix.trim().replace(/^\+/, ''), reason.trim()),
+    onError: () => {},
+    onSuccess: async (result) => {
+      toast({ variant: 'success', title: 'Prefix blocked', description: `Calls to +${result.prefix}… are refused.` });
+      setPrefix('');
+      setReason('');
+      await invalidateAdminData(client);
+    },
+  });
+  const unblock = useMutation({
+    mutationFn: (target: string) => adminActions.unblockPrefix(target),
+    onSuccess: async (result) => {
+      toast({ variant: 'success', title: 'Block lifted', description: `Calls to +${result.prefix}… are allowed again.` });
+      await invalidateAdminData(client);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!block.isPending) block.mutate();
+  };
+
+  return (
+    <section className="sh:space-y-3" aria-labelledby={`${id}-heading`}>
+      <SectionHeading>
+        <span id={`${id}-heading`}>Blocked prefixes</span>
+      </SectionHeading>
+      {blocked === null ? null : blocked.length === 0 ? (
+        <p className="sh:text-sm sh:text-muted-foreground">No destination is blocked.</p>
+      ) : (
+        <TableScroll label="Blocked prefixes">
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>Prefix</th>
+                <th scope="col" className={thClass}>Reason</th>
+                <th scope="col" className={thClass}>
+                  <span className="sh:sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {blocked.map((entry) => (
+                <tr key={entry.prefix}>
+                  <th scope="row" className={`${tdClass} sh:text-left sh:font-normal sh:tabular-nums`}>+{entry.prefix}</th>
+                  <td className={`${tdClass} sh:whitespace-normal`}>{entry.reason}</td>
+                  <td className={tdClass}>
+                    <Button size="sm" variant="outline" onClick={() => unblock.mutate(entry.prefix)} aria-label={`Unblock +${entry.prefix}`}>
+                      Unblock
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {unblock.isError ? (
+        <p role="alert" className="sh:text-sm sh:text-destructive">
+          {errorMessage(unblock.error)}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="sh:flex sh:flex-wrap sh:items-end sh:gap-2" noValidate>
+        <div className="sh:grid sh:gap-1">
+          <Label htmlFor={`${id}-prefix`}>Prefix</Label>
+          <input id={`${id}-prefix`} value={prefix} onChange={(e) => setPrefix(e.target.value)} inputMode="numeric" placeholder="4470" autoComplete="off" className={`${fieldClass} sh:w-36`} />
+        </div>
+        <div className="sh:grid sh:min-w-48 sh:flex-1 sh:gap-1">
+          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoComplete="off" className={fieldClass} />
+        </div>
+        <Button type="submit" variant="destructive" aria-disabled={block.isPending || undefined}>
+          {block.isPending ? 'Blocking…' : 'Block prefix'}
+        </Button>
+      </form>
+      {block.isError ? (
+        <p role="alert" className="sh:text-sm sh:text-destructive">
+          {errorMessage(block.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
