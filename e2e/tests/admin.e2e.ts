@@ -45,12 +45,15 @@ async function fitsPhone(page: Page, what: string) {
   await page.screenshot({ path: path.join(screens, `${what}-1280.png`), fullPage: true });
 }
 
-test('a customer gets the not-found page on /admin and /admin/users, and never the console', async ({ page, signedIn }) => {
+test('a customer gets the not-found page on every admin page, and never the console', async ({ page, signedIn }) => {
   expect(signedIn.email).toContain('@');
   const scripts = recordScripts(page);
-  for (const address of ['/admin', '/admin/users']) {
+  for (const address of ['/admin', '/admin/users', '/admin/financial', '/admin/calls', '/admin/rates']) {
     await page.goto(address);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    const robots = await page.locator('meta[name="robots"]').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')));
+    expect(robots.length).toBeGreaterThan(0);
+    expect(robots.every((content) => content?.includes('noindex'))).toBe(true);
   }
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);

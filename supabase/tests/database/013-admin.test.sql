@@ -2,7 +2,7 @@
 -- actions go through the ledger with an audit entry each, a call is refunded once, and the audit log cannot be
 -- changed by any role.
 begin;
-select plan(28);
+select plan(30);
 
 insert into auth.users (id, email) values
   ('11111111-1111-4111-8111-111111111111', 'admin@example.test'),
@@ -59,6 +59,10 @@ select is(jsonb_array_length(public.admin_ledger_check() -> 'differences'), 0, '
 reset role;
 select throws_ok($$ update private.audit_log set reason = 'nothing happened' $$, '42501', null, 'the audit log cannot be updated');
 select throws_ok($$ delete from private.audit_log $$, '42501', null, 'nor deleted from');
+set local role service_role;
+select throws_ok($$ update private.audit_log set reason = 'nothing happened' $$, '42501', null, 'not by the service role either');
+select throws_ok($$ truncate private.audit_log $$, '42501', null, 'which cannot empty it');
+reset role;
 
 -- a blocked destination cannot be called, whoever inserts the call
 insert into public.blocked_prefixes (prefix, reason) values ('4420', 'fraud ring');
