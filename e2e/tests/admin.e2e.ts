@@ -86,7 +86,11 @@ test('an admin: dashboard with its chart, a balance adjustment, one refund, the 
   await page.setViewportSize({ width: 1280, height: 900 });
   const scripts = recordScripts(page);
 
-  await page.goto('/admin');
+  // the account menu leads an admin to the console
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin Console' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('card-Users')).toHaveText(/^\d+$/);

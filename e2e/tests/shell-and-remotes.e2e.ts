@@ -92,6 +92,7 @@ test('the header: balance, add credits and the avatar menu', async ({ page, sign
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Profile Settings' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Admin Console' })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: 'App Settings' }).click();
   await expect(page).toHaveURL('/home/settings');
   await page.getByRole('button', { name: 'Account menu' }).click();

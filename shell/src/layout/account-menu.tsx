@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { LogOut, Settings, User } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, User } from 'lucide-react';
 import type { CurrentUser } from '@ringwise/contract/users';
 import {
   DropdownMenu,
@@ -13,7 +13,7 @@ import {
 import { useAuth } from '../auth/auth-context.tsx';
 import { AvatarButton } from './avatar-menu.tsx';
 
-/** Profile Settings, App Settings and Logout (spec §2 "Signed-in shell"). */
+/** Profile Settings, App Settings and Logout (spec §2 "Signed-in shell"); the admin console for admins. */
 export function AccountMenu({ user, initiallyOpen, focusTrigger }: { user: CurrentUser | undefined; initiallyOpen: boolean; focusTrigger: boolean }) {
   const [, navigate] = useLocation();
   const { signOut } = useAuth();
@@ -38,6 +38,11 @@ export function AccountMenu({ user, initiallyOpen, focusTrigger }: { user: Curre
         <DropdownMenuItem onSelect={() => navigate('/home/settings')}>
           <Settings aria-hidden className="sh:h-4 sh:w-4" /> App Settings
         </DropdownMenuItem>
+        {user?.role === 'admin' && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <ShieldCheck aria-hidden className="sh:h-4 sh:w-4" /> Admin Console
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={async () => {
