@@ -27,6 +27,8 @@ import { requestLimits } from './plugins/request-limits.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { createLimiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
+import { loadMailConfig } from './mail/config.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { ApiServices } from './services.ts';
 
 export interface AppOptions {
@@ -65,7 +67,18 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(
-        authServer({ db, issuer: auth.config.issuer, signingKey: auth.signingKey, verifier: auth.verifier, limiter, limits, trustedProxyHops: limits.trustedProxyHops }),
+        authServer({
+          db,
+          issuer: auth.config.issuer,
+          signingKey: auth.signingKey,
+          verifier: auth.verifier,
+          limiter,
+          limits,
+          trustedProxyHops: limits.trustedProxyHops,
+          siteUrl: config.publicUrl,
+          // services made by hand (tests) may have no mailer: .eml files in DATA_DIR/mail, as without SMTP_URL
+          mailer: services.mailer ?? createMailer(loadMailConfig({}, config)),
+        }),
       );
     }
     app.use(rates({ service: services.rates, limiter, rule: limits.rates, trustedProxyHops: limits.trustedProxyHops }));

@@ -117,6 +117,18 @@ create table if not exists auth.users (
 );
 comment on table auth.users is 'Accounts of the local auth server (the shape of Supabase Auth''s auth.users); on Supabase this table is Supabase''s own.';
 create unique index if not exists users_email_lower_key on auth.users (lower(email));
+-- A pending e-mail change (PUT /auth/v1/user), in Supabase Auth's own columns: the new address, the SHA-256 of
+-- each confirmation link's token (the new address's, and the current one's with secure e-mail change), when the
+-- links were sent, and whether one of the two was already opened.
+alter table auth.users add column if not exists email_change varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_new varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2);
+comment on column auth.users.email_change_token_new is 'SHA-256 hex digest of the token of the link sent to the new address (the token itself is never stored).';
+comment on column auth.users.email_change_token_current is 'SHA-256 hex digest of the token of the link sent to the current address (secure e-mail change).';
+create index if not exists users_email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new <> '';
+create index if not exists users_email_change_token_current_idx on auth.users (email_change_token_current) where email_change_token_current <> '';
 
 create table if not exists auth.sessions (
   id uuid primary key default gen_random_uuid(),

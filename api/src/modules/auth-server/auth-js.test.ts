@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { AuthClient, AuthWeakPasswordError, isAuthApiError, type SupportedStorage } from '@supabase/auth-js';
 import { backends, type TestBackend } from './backends.ts';
-import { createTestAuthServer, refresh, uniqueEmail, type TestAuthServer } from './testing.ts';
+import { createTestAuthServer, linkIn, refresh, uniqueEmail, type TestAuthServer } from './testing.ts';
 
 function memoryStorage(): SupportedStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
@@ -42,10 +42,11 @@ for (const backend of backends.filter((b) => b.name !== 'postgres')) {
   describe.skipIf(!backend.available)(`@supabase/auth-js AuthClient against the local auth server (${backend.name} store)`, () => {
     let opened: TestBackend;
     let server: TestAuthServer;
+    // PGlite's first start compiles its WASM: seconds, more on a busy machine
     beforeAll(async () => {
       opened = await backend.open();
       server = await createTestAuthServer({ store: opened.store });
-    });
+    }, 30_000);
     afterAll(async () => {
       await opened?.close();
     });
@@ -104,6 +105,55 @@ for (const backend of backends.filter((b) => b.name !== 'postgres')) {
       expect((await client.getSession()).data.session).toBeNull();
       expect(requests).toContain('POST /auth/v1/logout?scope=local');
       client.dispose?.();
+    });
+
+    test('updateUser: a new password (the old one refused after), data, and an e-mail change through its two links', async () => {
+      const { client, requests } = clientFor(server);
+      const email = uniqueEmail('Update').toLowerCase();
+      expect((await client.signUp({ email, password: 'first password 1' })).error).toBeNull();
+      let events: string[] = [];
+      const { data: listener } = client.onAuthStateChange((event) => void events.push(event));
+
+      const changed = await client.updateUser({ password: 'second password 2', data: { first_name: 'Ada' } });
+      expect(changed.error).toBeNull();
+      expect(changed.data.user?.user_metadata).toEqual({ first_name: 'Ada' });
+      expect(events).toContain('USER_UPDATED');
+      expect((await client.getSession()).data.session?.user.user_metadata).toEqual({ first_name: 'Ada' });
+      const { client: other } = clientFor(server);
+      expect((await other.signInWithPassword({ email, password: 'first password 1' })).error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+      expect((await other.signInWithPassword({ email, password: 'second password 2' })).error).toBeNull();
+
+      const weak = await client.updateUser({ password: 'password' });
+      expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+      expect(weak.error).toMatchObject({ status: 422, message: 'This password is too common and easy to guess. Please choose another.' });
+      expect((weak.error as AuthWeakPasswordError).reasons).toEqual(['pwned']);
+      expect((await client.updateUser({ password: 'second password 2' })).error).toMatchObject({ status: 422, code: 'same_password' });
+
+      const taken = uniqueEmail('Taken');
+      expect((await clientFor(server).client.signUp({ email: taken, password: 'good password 1' })).error).toBeNull();
+      expect((await client.updateUser({ email: taken })).error).toMatchObject({ status: 422, code: 'email_exists' });
+
+      const newEmail = uniqueEmail('Moved').toLowerCase();
+      events = [];
+      const pending = await client.updateUser({ email: newEmail }, { emailRedirectTo: 'http://localhost/profile-settings' });
+      expect(pending.error).toBeNull();
+      expect(pending.data.user).toMatchObject({ email, new_email: newEmail });
+      expect(requests).toContain(`PUT /auth/v1/user?redirect_to=${encodeURIComponent('http://localhost/profile-settings')}`);
+      expect((await client.updateUser({ email: newEmail })).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+
+      // both links (GoTrue's secure e-mail change), then the session in the fragment is a session auth-js takes
+      expect((await server.app.handle(new Request(linkIn(server.mailer, newEmail)))).headers.get('location')).toContain('#message=');
+      const location = (await server.app.handle(new Request(linkIn(server.mailer, email)))).headers.get('location')!;
+      const fragment = new URLSearchParams(location.split('#')[1]);
+      const { client: browser } = clientFor(server);
+      const adopted = await browser.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+      expect(adopted.error).toBeNull();
+      expect(adopted.data.user?.email).toBe(newEmail);
+      // the client that asked sees it on its next getUser
+      expect((await client.getUser()).data.user?.email).toBe(newEmail);
+      expect((await other.signInWithPassword({ email: newEmail, password: 'second password 2' })).error).toBeNull();
+      listener.subscription.unsubscribe();
+      for (const c of [client, other, browser]) c.dispose?.();
     });
 
     test('errors surface as auth-js errors with GoTrue codes', async () => {

@@ -271,7 +271,7 @@ describe('auth server: public endpoints', () => {
   });
 
   test('unimplemented endpoints answer a GoTrue-shaped 404', async () => {
-    await expectGoTrueError(await request(server.app, 'PUT', '/auth/v1/user', { body: { data: {} } }), 404, 'not_found', /PUT \/auth\/v1\/user/);
+    await expectGoTrueError(await request(server.app, 'POST', '/auth/v1/recover', { body: { email: 'a@b.co' } }), 404, 'not_found', /POST \/auth\/v1\/recover/);
     await expectGoTrueError(await request(server.app, 'GET', '/auth/v1/authorize?provider=google'), 404, 'not_found');
   });
 

@@ -82,6 +82,26 @@ export const authServer = (options: AuthServerOptions) => {
         { parse: 'none' },
       )
       .get('/auth/v1/user', ({ request, path, set }) => answer(set, request, path, () => service.getUser(request.headers.get('authorization'))))
+      .put(
+        '/auth/v1/user',
+        ({ request, path, query, set }) =>
+          answer(set, request, path, async () =>
+            service.updateUser(request.headers.get('authorization'), await readJsonBody(request), redirectHints(request, query.redirect_to)),
+          ),
+        { parse: 'none' },
+      )
+      // The link of an e-mail change: answered with a redirect (303, as GoTrue) whose fragment holds the session or the error.
+      .get('/auth/v1/verify', ({ request, server, path, query, set }) =>
+        answer(set, request, path, async () => {
+          const location = await service.verifyLink(
+            { token: query.token ?? null, type: query.type ?? null, ...redirectHints(request, query.redirect_to) },
+            clientInfo(request, server, hops),
+          );
+          set.status = 303;
+          set.headers.location = location;
+          return '';
+        }),
+      )
       .post(
         '/auth/v1/logout',
         ({ request, path, query, set }) =>
@@ -104,7 +124,7 @@ export const authServer = (options: AuthServerOptions) => {
         set.headers['cache-control'] = 'no-store';
         return { version: 'ringwise-local', name: 'GoTrue', description: 'Ringwise local stand-in for Supabase Auth' };
       })
-      // Anything else under /auth/v1 (PUT /user, OTP, OAuth, …) is a GoTrue-shaped 404, never the shell's HTML.
+      // Anything else under /auth/v1 (POST /verify, recovery, OTP, OAuth, …) is a GoTrue-shaped 404, never the shell's HTML.
       .get('/auth/v1/*', notFound)
       .all('/auth/v1/*', notFound, { parse: 'none' })
   );
@@ -118,6 +138,11 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
   const text = await request.text();
   if (text.length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
   return parseJsonObject(text);
+}
+
+/** GoTrue reads redirect_to from a header of that name first, then from the query. */
+function redirectHints(request: Request, queryRedirectTo: string | undefined) {
+  return { redirectTo: request.headers.get('redirect_to') || queryRedirectTo || null, referer: request.headers.get('referer') };
 }
 
 /** Who is calling: the address as api/src/limits/client-address.ts decides it, and the user agent. */

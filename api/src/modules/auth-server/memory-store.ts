@@ -1,6 +1,6 @@
 // An in-memory AuthStore with the SQL store's semantics, for tests of the HTTP layer and the service.
 // Not for production: its state lives in one process (the SQL store is what the server uses).
-import type { AuthStore, RotateResult, SessionRecord, UserRecord } from './store.ts';
+import type { AuthStore, RotateResult, SessionRecord, UpdateUserResult, UserRecord } from './store.ts';
 import { refreshTokenReuseIntervalSeconds, sessionIsActive } from './store.ts';
 
 interface TokenRow {
@@ -24,6 +24,7 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
   const sessions = new Map<string, SessionRecord>();
   const refreshTokens: TokenRow[] = [];
   const copy = <T extends object>(value: T): T => structuredClone(value);
+  let updates: Promise<unknown> = Promise.resolve();
 
   const revoke = (row: TokenRow) => {
     if (row.revoked) return;
@@ -72,6 +73,11 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
         bannedUntil: null,
         createdAt: at,
         updatedAt: at,
+        emailChange: null,
+        emailChangeTokenNew: null,
+        emailChangeTokenCurrent: null,
+        emailChangeSentAt: null,
+        emailChangeConfirmStatus: 0,
       };
       users.set(user.id, user);
       return copy(user);
@@ -127,6 +133,40 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
 
     async sessionOfRefreshToken(tokenHash) {
       return refreshTokens.find((row) => row.token === tokenHash)?.sessionId ?? null;
+    },
+
+    async updateUser(userId, decide) {
+      // one update at a time, as the SQL store's row lock makes them
+      const run = updates.then(async (): Promise<UpdateUserResult> => {
+        const user = users.get(userId);
+        if (!user) return { status: 'not_found' };
+        const patch = await decide(copy(user));
+        if (patch.email !== undefined && [...users.values()].some((u) => u.id !== userId && u.email.toLowerCase() === patch.email!.toLowerCase())) {
+          return { status: 'email_taken' };
+        }
+        if (patch.passwordHash !== undefined) user.encryptedPassword = patch.passwordHash;
+        if (patch.userMetadata !== undefined) user.userMetadata = copy(patch.userMetadata);
+        if (patch.email !== undefined) user.email = patch.email;
+        if (patch.emailChange !== undefined) user.emailChange = patch.emailChange || null;
+        if (patch.emailChangeTokenNew !== undefined) user.emailChangeTokenNew = patch.emailChangeTokenNew || null;
+        if (patch.emailChangeTokenCurrent !== undefined) user.emailChangeTokenCurrent = patch.emailChangeTokenCurrent || null;
+        if (patch.emailChangeSentAt !== undefined) user.emailChangeSentAt = patch.emailChangeSentAt;
+        if (patch.emailChangeConfirmStatus !== undefined) user.emailChangeConfirmStatus = patch.emailChangeConfirmStatus;
+        user.updatedAt = now();
+        if (patch.endSessions) {
+          const { keep } = patch.endSessions;
+          for (const session of sessions.values()) if (session.userId === userId && session.id !== keep) deleteSession(session.id);
+        }
+        return { status: 'updated', user: copy(user) };
+      });
+      updates = run.catch(() => undefined);
+      return run;
+    },
+
+    async findUserByEmailChangeToken(tokenHash) {
+      if (!tokenHash) return null;
+      const user = [...users.values()].find((u) => u.emailChangeTokenNew === tokenHash || u.emailChangeTokenCurrent === tokenHash);
+      return user ? copy(user) : null;
     },
   };
 }

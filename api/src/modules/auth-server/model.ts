@@ -9,6 +9,11 @@ export type GoTrueErrorCode =
   | 'validation_failed'
   | 'weak_password'
   | 'user_already_exists'
+  | 'email_exists'
+  | 'same_password'
+  | 'not_admin'
+  | 'otp_expired'
+  | 'over_email_send_rate_limit'
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'user_banned'
@@ -67,6 +72,10 @@ export interface GoTrueUser {
   created_at: string;
   updated_at: string;
   is_anonymous: false;
+  /** The address of a pending e-mail change (left out when none, as GoTrue does). */
+  new_email?: string;
+  /** When the last e-mail change links were sent (left out when never). */
+  email_change_sent_at?: string;
 }
 
 /** GoTrue's session (auth-js `Session`), answered by /signup and /token. */
@@ -166,6 +175,67 @@ export function parseSignUp(body: Record<string, unknown>): SignUpInput {
     throw new GoTrueError(422, 'validation_failed', `The user metadata ("data") may be at most ${maxUserMetadataBytes} bytes of JSON.`);
   }
   return { email, password, data: (data ?? {}) as Record<string, unknown> };
+}
+
+/** PUT /user: what auth-js `updateUser` sends. Fields left out (or null, or "" for the e-mail) change nothing. */
+export interface UserUpdateInput {
+  email?: string;
+  password?: string;
+  data?: Record<string, unknown>;
+  /** The PKCE challenge auth-js sends with an e-mail change when its flowType is 'pkce'. */
+  codeChallenge?: string;
+}
+
+/** Field types as GoTrue's JSON decoding checks them (a wrong type is 400 bad_json there). */
+function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: "${field}" must be a string`);
+  return value;
+}
+
+export function parseUserUpdate(body: Record<string, unknown>): UserUpdateInput {
+  const input: UserUpdateInput = {};
+  const email = optionalString(body, 'email');
+  const password = optionalString(body, 'password');
+  const phone = optionalString(body, 'phone');
+  const codeChallenge = optionalString(body, 'code_challenge');
+  if (body.app_metadata !== undefined && body.app_metadata !== null) {
+    throw new GoTrueError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  if (phone) throw new GoTrueError(400, 'validation_failed', 'Phone numbers are not supported; only the email address, password and data can be updated.');
+  if (email) input.email = normaliseEmail(email);
+  if (password !== undefined) {
+    if (password.length < minPasswordLength) {
+      throw new GoTrueError(422, 'weak_password', `Password should be at least ${minPasswordLength} characters.`, { weakPasswordReasons: ['length'] });
+    }
+    if (password.length > maxPasswordLength) {
+      throw new GoTrueError(422, 'validation_failed', `Password should be at most ${maxPasswordLength} characters.`);
+    }
+    input.password = password;
+  }
+  const { data } = body;
+  if (data !== undefined && data !== null) {
+    if (typeof data !== 'object' || Array.isArray(data)) throw new GoTrueError(400, 'validation_failed', '"data" must be an object (the user metadata).');
+    input.data = data as Record<string, unknown>;
+  }
+  if (codeChallenge) input.codeChallenge = codeChallenge;
+  return input;
+}
+
+/** GoTrue's merge of `data` into the user metadata: each key set, a null value removes its key; bounded in size. */
+export function mergeUserMetadata(current: Record<string, unknown>, updates: Record<string, unknown>): Record<string, unknown> {
+  // through a Map: a "__proto__" key stays a key, as in the JSON it came from
+  const entries = new Map(Object.entries(current));
+  for (const [key, value] of Object.entries(updates)) {
+    if (value === null) entries.delete(key);
+    else entries.set(key, value);
+  }
+  const merged = Object.fromEntries(entries);
+  if (new TextEncoder().encode(JSON.stringify(merged)).length > maxUserMetadataBytes) {
+    throw new GoTrueError(422, 'validation_failed', `The user metadata ("data") may be at most ${maxUserMetadataBytes} bytes of JSON.`);
+  }
+  return merged;
 }
 
 export function parsePasswordGrant(body: Record<string, unknown>): PasswordGrantInput {

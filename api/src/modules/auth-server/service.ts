@@ -1,4 +1,5 @@
-// The local Supabase Auth (GoTrue) stand-in: sign-up, password and refresh-token grants, the user, logout.
+// The local Supabase Auth (GoTrue) stand-in: sign-up, password and refresh-token grants, the user and its updates
+// (password, metadata, an e-mail change confirmed by e-mailed links), logout.
 // Access tokens are ES256 JWTs shaped like Supabase's; refresh tokens are random, stored as SHA-256 hashes,
 // rotated on every use, and a reused one revokes its whole session.
 import { createHash, randomBytes } from 'node:crypto';
@@ -10,15 +11,20 @@ import { HttpError } from '../../plugins/errors.ts';
 import {
   GoTrueError,
   maxPasswordLength,
+  mergeUserMetadata,
   parseLogoutScope,
   parsePasswordGrant,
   parseRefreshGrant,
   parseSignUp,
+  parseUserUpdate,
   type GoTrueSession,
   type GoTrueSettings,
   type GoTrueUser,
 } from './model.ts';
-import { sessionIsActive, type AuthStore, type SessionRecord, type UserRecord } from './store.ts';
+import { sessionIsActive, type AuthStore, type SessionRecord, type UserPatch, type UserRecord } from './store.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { emailChangeEmail } from './emails.ts';
+import { goEncode, linkRedirectParam, referrer, withFragment } from './redirects.ts';
 import { defaultLimits, type LimitsConfig } from '../../limits/config.ts';
 import type { Limiter } from '../../limits/limiter.ts';
 import { assertStrongPassword } from './password-rules.ts';
@@ -27,6 +33,12 @@ import { assertStrongPassword } from './password-rules.ts';
 export type AuthLimits = Pick<LimitsConfig, 'signIn' | 'signUp' | 'refresh' | 'signInFailures'>;
 
 export const accessTokenTtlSeconds = 3600;
+/** GoTrue's SMTP max frequency (GOTRUE_SMTP_MAX_FREQUENCY): the links of an e-mail change are sent at most this often. */
+export const emailChangeMinIntervalSeconds = 60;
+/** How long an e-mail link works: GoTrue's GOTRUE_MAILER_OTP_EXP default, one day. */
+export const defaultEmailLinkTtlSeconds = 86_400;
+/** GoTrue's answer to the first of the two links of a secure e-mail change. */
+export const singleConfirmationAccepted = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 export interface PasswordHashing {
   /** argon2id memory cost in KiB (Bun's default, 65536, unless set; tests lower it). */
@@ -48,6 +60,29 @@ export interface AuthServiceOptions {
   passwordHashing?: PasswordHashing;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** GoTrue's SITE_URL (PUBLIC_URL): where e-mail links lead when no allowed redirect_to is given. */
+  siteUrl: string;
+  /** Sends the e-mail change links (api/src/mail). */
+  mailer: Mailer;
+  /**
+   * GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true as in GoTrue: an e-mail change is confirmed from the
+   * current address AND the new one (a link to each). false: the new address's link alone.
+   */
+  secureEmailChange?: boolean;
+  /** GOTRUE_MAILER_OTP_EXP: how long e-mail links work (default one day). */
+  emailLinkTtlSeconds?: number;
+}
+
+/** Where a request asks e-mail links to lead: its redirect_to (query or header) and its Referer. */
+export interface RedirectHints {
+  redirectTo: string | null;
+  referer: string | null;
+}
+
+/** GET /verify's parameters. */
+export interface VerifyLink extends RedirectHints {
+  token: string | null;
+  type: string | null;
 }
 
 /** Who is calling, for rate limits and the session record. */
@@ -62,10 +97,21 @@ export interface AuthService {
   signInWithPassword(body: Record<string, unknown>, client: ClientInfo): Promise<GoTrueSession>;
   refresh(body: Record<string, unknown>): Promise<GoTrueSession>;
   getUser(authorization: string | null): Promise<GoTrueUser>;
+  /** PUT /user: auth-js `updateUser`; answers the updated user. */
+  updateUser(authorization: string | null, body: Record<string, unknown>, hints: RedirectHints): Promise<GoTrueUser>;
+  /** GET /verify: applies an e-mail link and answers where to redirect (the session or the error in the fragment). */
+  verifyLink(link: VerifyLink, client: ClientInfo): Promise<string>;
   logout(authorization: string | null, scope: string | undefined): Promise<void>;
   jwks(): JSONWebKeySet;
   settings(): GoTrueSettings;
 }
+
+const otpExpired = () => new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+const emailExists = () => new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+/** The e-mail link types GoTrue knows (this server only sends email_change links). */
+const emailLinkTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change']);
+/** GoTrue's OAuth error names of the error redirect. */
+const oauthErrors: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
 
 const invalidCredentials = () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
 const tooManyRequests = (retryAfterSeconds: number) =>
@@ -75,7 +121,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const { store, issuer, signingKey, verifier } = options;
   const now = options.now ?? (() => new Date());
   const limits: AuthLimits = { ...defaultLimits, ...options.limits };
-  const { limiter } = options;
+  const { limiter, mailer, siteUrl } = options;
+  const secureEmailChange = options.secureEmailChange ?? true;
+  const emailLinkTtlMs = (options.emailLinkTtlSeconds ?? defaultEmailLinkTtlSeconds) * 1000;
   const hashOptions = { algorithm: 'argon2id' as const, ...options.passwordHashing };
   const hashPassword = (password: string) => Bun.password.hash(password, hashOptions);
   // Verified against when the user does not exist, so both failures take about as long.
@@ -164,6 +212,66 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return { user, sessionId };
   }
 
+  async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
+    if (!hash) return false;
+    try {
+      return await Bun.password.verify(password, hash);
+    } catch {
+      return false; // an unreadable stored hash never matches
+    }
+  }
+
+  /** The two links of an e-mail change (one without secure e-mail change), sent before the change is stored. */
+  async function startEmailChange(current: UserRecord, newEmail: string, redirectTo: string): Promise<UserPatch> {
+    const sentAt = current.emailChangeSentAt;
+    const at = now();
+    if (sentAt && sentAt.getTime() + emailChangeMinIntervalSeconds * 1000 > at.getTime()) {
+      const left = Math.floor((sentAt.getTime() + emailChangeMinIntervalSeconds * 1000 - at.getTime()) / 1000);
+      throw new GoTrueError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`);
+    }
+    const tokenNew = newEmailLinkToken();
+    const tokenCurrent = secureEmailChange && current.email ? newEmailLinkToken() : null;
+    const link = (token: string) => `${issuer}/verify?token=${token}&type=email_change&redirect_to=${linkRedirectParam(redirectTo)}`;
+    const mails = [emailChangeEmail({ to: newEmail, currentEmail: current.email, newEmail, link: link(tokenNew) })];
+    if (tokenCurrent) mails.push(emailChangeEmail({ to: current.email, currentEmail: current.email, newEmail, link: link(tokenCurrent) }));
+    await Promise.all(mails.map((mail) => mailer.send(mail)));
+    return {
+      emailChange: newEmail,
+      emailChangeTokenNew: hashEmailLinkToken(tokenNew),
+      emailChangeTokenCurrent: tokenCurrent ? hashEmailLinkToken(tokenCurrent) : null,
+      emailChangeSentAt: at,
+      emailChangeConfirmStatus: 0,
+    };
+  }
+
+  /** The e-mail change link: null when it was the first of two (secure e-mail change), else the new session. */
+  async function confirmEmailChange(token: string, type: string, client: ClientInfo): Promise<GoTrueSession | null> {
+    if (type !== 'email_change') {
+      // no other kind of link is ever sent by this server
+      if (emailLinkTypes.has(type)) throw otpExpired();
+      throw new GoTrueError(400, 'validation_failed', 'Invalid email verification type');
+    }
+    const tokenHash = hashEmailLinkToken(token);
+    const found = await store.findUserByEmailChangeToken(tokenHash);
+    if (!found) throw otpExpired();
+    if (found.bannedUntil && found.bannedUntil.getTime() > now().getTime()) throw new GoTrueError(403, 'user_banned', 'User is banned');
+    let firstOfTwo = false;
+    const result = await store.updateUser(found.id, async (current) => {
+      const isNew = current.emailChangeTokenNew === tokenHash;
+      if ((!isNew && current.emailChangeTokenCurrent !== tokenHash) || !current.emailChange || !current.emailChangeSentAt) throw otpExpired();
+      if (current.emailChangeSentAt.getTime() + emailLinkTtlMs < now().getTime()) throw otpExpired();
+      if (secureEmailChange && current.emailChangeConfirmStatus === 0 && current.emailChangeTokenNew && current.emailChangeTokenCurrent) {
+        firstOfTwo = true;
+        return { emailChangeConfirmStatus: 1, ...(isNew ? { emailChangeTokenNew: null } : { emailChangeTokenCurrent: null }) };
+      }
+      return { email: current.emailChange, emailChange: null, emailChangeTokenNew: null, emailChangeTokenCurrent: null, emailChangeConfirmStatus: 0 };
+    });
+    if (result.status === 'not_found') throw otpExpired();
+    if (result.status === 'email_taken') throw emailExists();
+    if (firstOfTwo) return null;
+    return startSession(result.user, client);
+  }
+
   return {
     async signUp(body, client) {
       await limit('signUp', client.ip ?? 'unknown');
@@ -188,13 +296,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         throw invalidCredentials();
       }
       const user = await store.findUserByEmail(email);
-      const hash = user?.encryptedPassword ?? (await getDummyHash());
-      let matches = false;
-      try {
-        matches = await Bun.password.verify(password, hash);
-      } catch {
-        matches = false; // an unreadable stored hash never matches
-      }
+      const matches = await passwordMatches(password, user?.encryptedPassword ?? (await getDummyHash()));
       if (!user || !user.encryptedPassword || !matches) {
         await limiter.failed('signIn', account);
         throw invalidCredentials();
@@ -226,6 +328,69 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async getUser(authorization) {
       const { user } = await authenticate(authorization);
       return toGoTrueUser(user);
+    },
+
+    async updateUser(authorization, body, hints) {
+      const { user, sessionId } = await authenticate(authorization);
+      const input = parseUserUpdate(body);
+      const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+      if (newEmail && input.codeChallenge) {
+        throw new GoTrueError(400, 'validation_failed', 'The local auth server sends e-mail links for the implicit flow only (no code_challenge).');
+      }
+      if (input.password !== undefined) {
+        assertStrongPassword(input.password, user.email);
+        if (newEmail) assertStrongPassword(input.password, newEmail);
+      }
+      // Cheap check first; the unique index decides when the link is opened.
+      if (newEmail) {
+        const other = await store.findUserByEmail(newEmail);
+        if (other && other.id !== user.id) throw emailExists();
+      }
+      let passwordHash: string | undefined;
+      if (input.password !== undefined) {
+        if (await passwordMatches(input.password, user.encryptedPassword)) {
+          throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
+        }
+        passwordHash = await hashPassword(input.password);
+      }
+      const redirectTo = referrer(siteUrl, hints.redirectTo, hints.referer);
+      const result = await store.updateUser(user.id, async (current) => {
+        let patch: UserPatch = {};
+        if (passwordHash !== undefined) {
+          // As GoTrue: pending links stop working, and every other session of the user ends.
+          patch = { passwordHash, emailChangeTokenNew: null, emailChangeTokenCurrent: null, emailChangeSentAt: null, endSessions: { keep: sessionId } };
+        }
+        if (input.data) patch.userMetadata = mergeUserMetadata(current.userMetadata, input.data);
+        if (newEmail && newEmail !== current.email) patch = { ...patch, ...(await startEmailChange(current, newEmail, redirectTo)) };
+        return patch;
+      });
+      if (result.status !== 'updated') throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      return toGoTrueUser(result.user);
+    },
+
+    async verifyLink({ token, type, redirectTo, referer }, client) {
+      if (!type) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type');
+      if (!token) throw new GoTrueError(400, 'validation_failed', 'Verify requires a token or a token hash');
+      const target = referrer(siteUrl, redirectTo, referer);
+      let session: GoTrueSession | null;
+      try {
+        session = await confirmEmailChange(token, type, client);
+      } catch (error) {
+        if (!(error instanceof GoTrueError)) throw error;
+        const oauthError = oauthErrors[error.status];
+        return withFragment(target, { ...(oauthError ? { error: oauthError } : {}), error_code: error.errorCode, error_description: error.message });
+      }
+      if (!session) return withFragment(target, { message: singleConfirmationAccepted });
+      // GoTrue appends the session to the address as it is (AsRedirectURL)
+      return `${target}#${goEncode({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        sb: '',
+        token_type: session.token_type,
+        type,
+      })}`;
     },
 
     async logout(authorization, scopeParam) {
@@ -277,6 +442,16 @@ export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The token of an e-mail link: 224 random bits as 56 hex digits (the length of GoTrue's token hashes). */
+export function newEmailLinkToken(): string {
+  return randomBytes(28).toString('hex');
+}
+
+/** What auth.users.email_change_token_* store: the SHA-256 hex of the link's token, never the token. */
+export function hashEmailLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 /** What auth.refresh_tokens.token stores: the SHA-256 hex of the token, never the token. */
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -299,5 +474,7 @@ export function toGoTrueUser(user: UserRecord): GoTrueUser {
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     is_anonymous: false,
+    ...(user.emailChange ? { new_email: user.emailChange } : {}),
+    ...(user.emailChangeSentAt ? { email_change_sent_at: user.emailChangeSentAt.toISOString() } : {}),
   };
 }

@@ -106,6 +106,49 @@ for (const backend of backends) {
       expect(await store.findSession(b.session.id)).toBeNull();
       expect((await opened.refreshTokens()).some((t) => [a, b, c].some((s) => s.session.id === t.sessionId))).toBe(false);
     });
+
+    test('updateUser: applies the patch decided on the locked row; another account\'s address is email_taken', async () => {
+      const user = await newUser();
+      const keep = await store.startSession({ userId: user.id, refreshTokenHash: hash(), userAgent: null, ip: null });
+      const other = await store.startSession({ userId: user.id, refreshTokenHash: hash(), userAgent: null, ip: null });
+      const sentAt = new Date('2030-01-02T03:04:05.000Z');
+      const newEmail = uniqueEmail().toLowerCase();
+      const seen: string[] = [];
+      const result = await store.updateUser(user.id, async (current) => {
+        seen.push(current.email);
+        return {
+          passwordHash: 'new-hash',
+          userMetadata: { first_name: 'Grace' },
+          emailChange: newEmail,
+          emailChangeTokenNew: 'token-new',
+          emailChangeTokenCurrent: 'token-current',
+          emailChangeSentAt: sentAt,
+          emailChangeConfirmStatus: 0,
+          endSessions: { keep: keep.session.id },
+        };
+      });
+      expect(seen).toEqual([user.email]);
+      expect(result).toMatchObject({
+        status: 'updated',
+        user: { email: user.email, encryptedPassword: 'new-hash', userMetadata: { first_name: 'Grace' }, emailChange: newEmail, emailChangeSentAt: sentAt },
+      });
+      expect(await store.findSession(keep.session.id)).not.toBeNull();
+      expect(await store.findSession(other.session.id)).toBeNull();
+      expect((await store.findUserByEmailChangeToken('token-new'))?.id).toBe(user.id);
+      expect((await store.findUserByEmailChangeToken('token-current'))?.id).toBe(user.id);
+      expect(await store.findUserByEmailChangeToken('')).toBeNull();
+
+      const confirmed = await store.updateUser(user.id, async () => ({ email: newEmail, emailChange: null, emailChangeTokenNew: null, emailChangeTokenCurrent: null }));
+      expect(confirmed).toMatchObject({ status: 'updated', user: { email: newEmail, emailChange: null, emailChangeTokenNew: null, emailChangeTokenCurrent: null } });
+      expect(await store.findUserByEmailChangeToken('token-new')).toBeNull();
+
+      const taken = await newUser();
+      expect(await store.updateUser(user.id, async () => ({ email: taken.email }))).toEqual({ status: 'email_taken' });
+      expect(await store.updateUser(crypto.randomUUID(), async () => ({}))).toEqual({ status: 'not_found' });
+      // what decide throws leaves the user as it was
+      await expect(store.updateUser(user.id, async () => Promise.reject(new Error('mail failed')))).rejects.toThrow('mail failed');
+      expect((await store.findUserById(user.id))?.email).toBe(newEmail);
+    });
   });
 }
 

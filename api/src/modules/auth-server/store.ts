@@ -17,7 +17,38 @@ export interface UserRecord {
   bannedUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The address of a pending e-mail change (GoTrue's `new_email`), or null. */
+  emailChange: string | null;
+  /** SHA-256 hex of the token of the link sent to the new address; null when none is pending. */
+  emailChangeTokenNew: string | null;
+  /** SHA-256 hex of the token of the link sent to the current address (secure e-mail change); null when none. */
+  emailChangeTokenCurrent: string | null;
+  emailChangeSentAt: Date | null;
+  /** 1 once one of the two links of a secure e-mail change was opened, else 0. */
+  emailChangeConfirmStatus: number;
 }
+
+/** What an update of a user changes (fields left out stay as they are). */
+export interface UserPatch {
+  passwordHash?: string;
+  userMetadata?: Record<string, unknown>;
+  /** Already normalised (lower case). */
+  email?: string;
+  /** null clears the pending change. */
+  emailChange?: string | null;
+  emailChangeTokenNew?: string | null;
+  emailChangeTokenCurrent?: string | null;
+  emailChangeSentAt?: Date | null;
+  emailChangeConfirmStatus?: number;
+  /** Ends the user's sessions (their refresh tokens go with them) except `keep` (null: all of them). */
+  endSessions?: { keep: string | null };
+}
+
+export type UpdateUserResult =
+  | { status: 'updated'; user: UserRecord }
+  | { status: 'not_found' }
+  /** The patch's `email` belongs to another account. */
+  | { status: 'email_taken' };
 
 export interface SessionRecord {
   id: string;
@@ -72,6 +103,13 @@ export interface AuthStore {
   endSessions(userId: string, sessionId: string | null, scope: 'global' | 'local' | 'others'): Promise<void>;
   /** The session a refresh token (live or revoked) belongs to, or null for an unknown token. */
   sessionOfRefreshToken(tokenHash: string): Promise<string | null>;
+  /**
+   * Updates a user in one transaction, its row locked: `decide` sees the user as it is now and answers the patch
+   * (or throws, and nothing changes). Whatever `decide` does (sending an e-mail) happens before the commit.
+   */
+  updateUser(userId: string, decide: (current: UserRecord) => Promise<UserPatch>): Promise<UpdateUserResult>;
+  /** The user with a pending e-mail change whose link token (either link's) hashes to `tokenHash`. */
+  findUserByEmailChangeToken(tokenHash: string): Promise<UserRecord | null>;
 }
 
 /** How long a rotated refresh token may still be used (GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): a
@@ -84,7 +122,8 @@ export function sessionIsActive(session: SessionRecord, now: Date): boolean {
 }
 
 const userColumns = `id::text as id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at`;
+  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at,
+  email_change, email_change_token_new, email_change_token_current, email_change_sent_at, email_change_confirm_status`;
 
 const sessionColumns = 'id::text as id, user_id::text as user_id, created_at, not_after';
 
@@ -102,6 +141,11 @@ interface UserRow {
   banned_until: unknown;
   created_at: unknown;
   updated_at: unknown;
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_sent_at: unknown;
+  email_change_confirm_status: number | null;
 }
 
 interface SessionRow {
@@ -243,6 +287,59 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
         const row = await one<{ session_id: string }>(sql, 'select session_id::text as session_id from auth.refresh_tokens where token = $1', [tokenHash]);
         return row?.session_id ?? null;
       }),
+
+    async updateUser(userId, decide) {
+      try {
+        return await db.privileged(async (sql): Promise<UpdateUserResult> => {
+          const row = await one<UserRow>(sql, `select ${userColumns} from auth.users where id = $1 for update`, [userId]);
+          if (!row) return { status: 'not_found' };
+          const patch = await decide(toUser(row));
+          const sets: string[] = [];
+          const params: unknown[] = [userId];
+          const set = (column: string, value: unknown, cast = '') => {
+            params.push(value);
+            sets.push(`${column} = $${params.length}${cast}`);
+          };
+          if (patch.passwordHash !== undefined) set('encrypted_password', patch.passwordHash);
+          if (patch.userMetadata !== undefined) set('raw_user_meta_data', JSON.stringify(patch.userMetadata), '::jsonb');
+          if (patch.email !== undefined) set('email', patch.email);
+          if (patch.emailChange !== undefined) set('email_change', patch.emailChange ?? '');
+          if (patch.emailChangeTokenNew !== undefined) set('email_change_token_new', patch.emailChangeTokenNew ?? '');
+          if (patch.emailChangeTokenCurrent !== undefined) set('email_change_token_current', patch.emailChangeTokenCurrent ?? '');
+          if (patch.emailChangeSentAt !== undefined) set('email_change_sent_at', patch.emailChangeSentAt?.toISOString() ?? null, '::timestamptz');
+          if (patch.emailChangeConfirmStatus !== undefined) set('email_change_confirm_status', patch.emailChangeConfirmStatus);
+          const updated = await one<UserRow>(
+            sql,
+            `update auth.users set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${userColumns}`,
+            params,
+          );
+          if (!updated) return { status: 'not_found' };
+          if (patch.endSessions) {
+            const { keep } = patch.endSessions;
+            if (keep === null) await sql.query('delete from auth.sessions where user_id = $1', [userId]);
+            else await sql.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, keep]);
+          }
+          return { status: 'updated', user: toUser(updated) };
+        });
+      } catch (error) {
+        // the unique index on lower(email): another account took the address meanwhile
+        if ((error as { code?: unknown }).code === '23505') return { status: 'email_taken' };
+        throw error;
+      }
+    },
+
+    findUserByEmailChangeToken: (tokenHash) =>
+      db.privileged(async (sql) => {
+        const row = await one<UserRow>(
+          sql,
+          `select ${userColumns} from auth.users
+           where (email_change_token_new = $1 and email_change_token_new <> '')
+              or (email_change_token_current = $1 and email_change_token_current <> '')
+           limit 1`,
+          [tokenHash],
+        );
+        return row && toUser(row);
+      }),
   };
 }
 
@@ -269,6 +366,11 @@ function toUser(row: UserRow): UserRecord {
     bannedUntil: toDate(row.banned_until),
     createdAt: toDate(row.created_at) ?? new Date(0),
     updatedAt: toDate(row.updated_at) ?? new Date(0),
+    emailChange: row.email_change || null,
+    emailChangeTokenNew: row.email_change_token_new || null,
+    emailChangeTokenCurrent: row.email_change_token_current || null,
+    emailChangeSentAt: toDate(row.email_change_sent_at),
+    emailChangeConfirmStatus: row.email_change_confirm_status ?? 0,
   };
 }
 

@@ -2,7 +2,8 @@
 import { Elysia } from 'elysia';
 import { decodeJwt } from 'jose';
 import type { SigningKey } from '../../auth/keys.ts';
-import { createTestSigningKey, testLocalAuthConfig } from '../../auth/testing.ts';
+import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { createTokenVerifier, type TokenVerifier } from '../../auth/verify.ts';
 import { errors } from '../../plugins/errors.ts';
 import { authServer, type AuthServerLogger } from './index.ts';
@@ -33,6 +34,32 @@ export interface TestAuthServerOptions {
   trustedProxyHops?: number;
   now?: () => Date;
   log?: AuthServerLogger;
+  /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED (default true, as GoTrue's). */
+  secureEmailChange?: boolean;
+}
+
+/** A mailer that keeps what it was given (`sent`), for reading the links of e-mails. */
+export interface RecordingMailer extends Mailer {
+  readonly sent: MailMessage[];
+}
+
+export function createRecordingMailer(): RecordingMailer {
+  const sent: MailMessage[] = [];
+  return {
+    destination: 'memory',
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** The e-mail link in a message's text (the one of the newest message to `to` when several were sent). */
+export function linkIn(mailer: RecordingMailer, to: string): string {
+  const mail = mailer.sent.findLast((m) => m.to === to.toLowerCase());
+  const link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0];
+  if (!link) throw new Error(`no e-mail link was sent to ${to}`);
+  return link;
 }
 
 export interface TestAuthServer {
@@ -41,6 +68,7 @@ export interface TestAuthServer {
   signingKey: SigningKey;
   verifier: TokenVerifier;
   issuer: string;
+  mailer: RecordingMailer;
 }
 
 export async function createTestAuthServer(options: TestAuthServerOptions = {}): Promise<TestAuthServer> {
@@ -48,6 +76,7 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
   const signingKey = await createTestSigningKey();
   const verifier = createTokenVerifier(config, { keys: signingKey.jwks, ...(options.now ? { now: options.now } : {}) });
   const store = options.store ?? createMemoryAuthStore(options.now);
+  const mailer = createRecordingMailer();
   const app = new Elysia().use(errors({ log: () => {} })).use(
     authServer({
       store,
@@ -60,9 +89,12 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
       trustedProxyHops: options.trustedProxyHops ?? 1,
       ...(options.now ? { now: options.now } : {}),
       log: options.log ?? (() => {}),
+      siteUrl: testPublicUrl,
+      mailer,
+      ...(options.secureEmailChange === undefined ? {} : { secureEmailChange: options.secureEmailChange }),
     }),
   );
-  return { app, store, signingKey, verifier, issuer: config.issuer };
+  return { app, store, signingKey, verifier, issuer: config.issuer, mailer };
 }
 
 type Handler = TestAuthServer['app'];
