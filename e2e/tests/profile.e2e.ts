@@ -92,6 +92,8 @@ test('name, picture and the download of all my data', async ({ page, request }) 
   // a type it does not take is refused before sending, in the same words the api would use
   await fileInput.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(picture.getByRole('alert')).toHaveText('Upload a PNG, JPEG or WebP image (Content-Type image/png, image/jpeg or image/webp).');
+  await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]) });
+  await expect(picture.getByRole('alert')).toHaveText('The image is larger than 2 MB. Choose a smaller one.');
 
   // removed: the initials are back
   await picture.getByRole('button', { name: 'Remove picture' }).click();
@@ -150,6 +152,13 @@ test('e-mail change through Supabase Auth: a confirmation link to the new addres
   await form.getByLabel('New e-mail address').fill(user.email);
   await form.getByRole('button', { name: 'Change e-mail' }).click();
   await expect(form.getByRole('alert')).toHaveText('That is already your e-mail address.');
+  // an address another account has: Auth refuses it, in its words
+  const other = newTestUser();
+  await signUpThroughApi(request, other);
+  await form.getByLabel('New e-mail address').fill(other.email);
+  await form.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(form.getByRole('alert')).not.toBeEmpty();
+  await expect(form.getByRole('alert')).not.toHaveText('That is already your e-mail address.');
   const next = newTestUser().email;
   await form.getByLabel('New e-mail address').fill(next);
   await form.getByRole('button', { name: 'Change e-mail' }).click();
