@@ -30,6 +30,15 @@ describe('apiRequest', () => {
     expect(del?.init.body).toBeUndefined();
   });
 
+  test('a Blob (a picked file) is sent as it is, with its own type', async () => {
+    setAccessTokenGetter(async () => 'tok-123');
+    const calls = captureFetch(new Response('{}'));
+    const image = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await apiRequest('PUT', '/api/user/avatar', image);
+    expect(calls[0]?.init.headers).toEqual({ Authorization: 'Bearer tok-123', 'Content-Type': 'image/png' });
+    expect(calls[0]?.init.body).toBe(image);
+  });
+
   test('a failing token getter logs a warning and still sends the request', async () => {
     const warn = mock(() => {});
     const realWarn = console.warn;

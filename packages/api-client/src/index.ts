@@ -122,16 +122,26 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, res.statusText);
 }
 
+/**
+ * A request with the bearer token. `data` is sent as JSON, except a Blob (a file the user picked), which is
+ * sent as it is, with its own type as the Content-Type.
+ */
 export async function apiRequest(method: string, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
   const headers = await authHeader();
-  const hasBody = data !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  let body: BodyInit | undefined;
+  if (data instanceof Blob) {
+    if (data.type) headers['Content-Type'] = data.type;
+    body = data;
+  } else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       headers,
-      body: hasBody ? JSON.stringify(data) : undefined,
+      body,
       credentials: 'same-origin',
       signal: init.signal,
     });

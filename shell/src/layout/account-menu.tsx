@@ -12,6 +12,7 @@ import {
 } from '@ringwise/ui/dropdown-menu';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AvatarButton } from './avatar-menu.tsx';
+import { fullNameOf } from './user-display.ts';
 
 /** Profile Settings, App Settings and Logout (spec §2 "Signed-in shell"); the admin console for admins. */
 export function AccountMenu({ user, initiallyOpen, focusTrigger }: { user: CurrentUser | undefined; initiallyOpen: boolean; focusTrigger: boolean }) {
@@ -30,7 +31,12 @@ export function AccountMenu({ user, initiallyOpen, focusTrigger }: { user: Curre
         <AvatarButton ref={trigger} user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="sh:w-56">
-        {user && <DropdownMenuLabel className="sh:truncate">{user.email}</DropdownMenuLabel>}
+        {user && (
+          <DropdownMenuLabel className="sh:grid sh:gap-0.5">
+            {fullNameOf(user) ? <span className="sh:truncate">{fullNameOf(user)}</span> : null}
+            <span className={fullNameOf(user) ? 'sh:truncate sh:text-xs sh:font-normal sh:text-muted-foreground' : 'sh:truncate'}>{user.email}</span>
+          </DropdownMenuLabel>
+        )}
         {user && <DropdownMenuSeparator />}
         <DropdownMenuItem onSelect={() => navigate('/profile-settings')}>
           <User aria-hidden className="sh:h-4 sh:w-4" /> Profile Settings

@@ -4,6 +4,7 @@ import { forwardRef, useCallback, useEffect, useRef, useState, type ComponentPro
 import { useQuery } from '@tanstack/react-query';
 import { User } from 'lucide-react';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
+import { initialsOf } from './user-display.ts';
 
 type AccountMenuModule = typeof import('./account-menu.tsx');
 let menuModule: Promise<AccountMenuModule> | null = null;
@@ -11,11 +12,6 @@ const loadMenu = () => (menuModule ??= import('./account-menu.tsx').catch((error
   menuModule = null;
   throw error;
 }));
-
-function initialsOf(user: CurrentUser | undefined): string {
-  const letters = [user?.firstName, user?.lastName].map((part) => part?.trim()[0] ?? '').join('');
-  return (letters || user?.email?.[0] || '').toUpperCase();
-}
 
 export const AvatarButton = forwardRef<HTMLButtonElement, ComponentProps<'button'> & { user: CurrentUser | undefined }>(
   function AvatarButton({ user, ...props }, ref) {

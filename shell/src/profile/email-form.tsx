@@ -1,0 +1,74 @@
+// The e-mail address, changed through Supabase Auth: it sends a confirmation link to the new address and changes
+// the address when that link is opened (or at once, where the project confirms nothing). Auth's words on failure.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userQueries, type CurrentUser } from '@ringwise/contract/users';
+import { Button } from '@ringwise/ui/button';
+import { Input } from '@ringwise/ui/input';
+import { Label } from '@ringwise/ui/label';
+import { updateAuthUser } from './auth-update.ts';
+import { authErrorMessage, emailProblem } from './profile-rules.ts';
+import { FormError, FormNote, ProfileSection } from './profile-section.tsx';
+
+export function EmailForm({ user }: { user: CurrentUser }) {
+  const ids = { email: useId(), error: useId() };
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (address: string) => updateAuthUser({ email: address }),
+    onError: (error) => setProblem(authErrorMessage(error)),
+    onSuccess: async (result, address) => {
+      setEmail('');
+      if (result.email?.toLowerCase() === address.toLowerCase()) {
+        setNote(`Your e-mail address is now ${address}.`);
+        await client.invalidateQueries({ queryKey: userQueries.current().queryKey });
+      } else {
+        setNote(`Check ${result.pendingEmail ?? address} for a confirmation link. Your e-mail address changes when you open it.`);
+      }
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const local = emailProblem(email, user.email);
+    setProblem(local);
+    setNote(null);
+    if (!local) change.mutate(email.trim());
+  };
+
+  return (
+    <ProfileSection
+      title="E-mail address"
+      description={
+        <>
+          You sign in with <span className="sh:break-all sh:font-medium sh:text-foreground">{user.email}</span>. A new address is used once you
+          confirm it from the link we send there.
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="sh:grid sh:gap-4">
+        <div className="sh:grid sh:gap-2">
+          <Label htmlFor={ids.email}>New e-mail address</Label>
+          <Input
+            id={ids.email}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.error : undefined}
+          />
+        </div>
+        <FormError id={ids.error}>{problem}</FormError>
+        {note ? <FormNote>{note}</FormNote> : null}
+        <div>
+          <Button type="submit" aria-disabled={change.isPending || undefined}>
+            {change.isPending ? 'Sending…' : 'Change e-mail'}
+          </Button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}
