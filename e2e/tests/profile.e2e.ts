@@ -1,13 +1,13 @@
 // The profile settings in the browser (issue #14, /profile-settings): the name (the header follows), a picture
 // uploaded and removed (a text file renamed .png refused in the api's words), the download of all the user's data,
-// the e-mail and password changes through Supabase Auth (when the local Auth stand-in has PUT /auth/v1/user), and
+// the e-mail and password changes through Supabase Auth (both confirmation links opened from the e-mails the api wrote), and
 // the account's deletion after typing the e-mail address: the landing page says so, and the old credentials no
 // longer sign in. Screenshots at 1280 and 390 px in test-results/profile-screens/.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { repoRoot } from '../e2e-env.ts';
+import { e2eDataDir, repoRoot } from '../e2e-env.ts';
 import { expect, newTestUser, signUpThroughApi, test, type StoredSession, type TestUser } from '../fixtures.ts';
 
 const screens = path.join(repoRoot, 'test-results/profile-screens');
@@ -25,12 +25,6 @@ async function signedInUser(page: Page, request: APIRequestContext): Promise<{ u
     if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);
   }, JSON.stringify(session));
   return { user, session, headers: { authorization: `Bearer ${session.access_token}` } };
-}
-
-/** Whether the local Auth stand-in answers updateUser (PUT /auth/v1/user); another change adds it. */
-async function authUpdatesUsers(request: APIRequestContext, headers: Record<string, string>): Promise<boolean> {
-  const res = await request.put('/auth/v1/user', { headers: { ...headers, apikey: 'local' }, data: {} });
-  return res.status() !== 404 && res.status() !== 405;
 }
 
 /** At 390 px (no sideways scrolling, nothing serious for axe) and 1280 px, saved for a look. */
@@ -118,8 +112,7 @@ test('name, picture and the download of all my data', async ({ page, request }) 
 });
 
 test('password change through Supabase Auth', async ({ page, request }) => {
-  const { user, headers } = await signedInUser(page, request);
-  test.skip(!(await authUpdatesUsers(request, headers)), 'the local Auth stand-in has no PUT /auth/v1/user (updateUser) yet');
+  const { user } = await signedInUser(page, request);
   await page.goto('/profile-settings');
   const form = section(page, 'Password');
   const change = form.getByRole('button', { name: 'Change password' });
@@ -144,9 +137,17 @@ test('password change through Supabase Auth', async ({ page, request }) => {
   expect((await signIn(user.password)).status()).toBe(400);
 });
 
-test('e-mail change through Supabase Auth: a confirmation link to the new address', async ({ page, request }) => {
+/** The e-mail-change link of the newest .eml file the api wrote to `to` (quoted-printable undone). */
+function mailedLink(to: string): string | null {
+  const dir = path.join(e2eDataDir, 'mail');
+  const mails = existsSync(dir) ? readdirSync(dir).sort().map((name) => readFileSync(path.join(dir, name), 'utf8')) : [];
+  const decoded = mails.map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '='));
+  const mail = decoded.findLast((text) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(text) && text.includes('type=email_change'));
+  return mail?.match(/https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/)?.[0]?.replace(/&amp;/g, '&') ?? null;
+}
+
+test('e-mail change through Supabase Auth: confirmation links to both addresses, then the new one', async ({ page, request }) => {
   const { user, headers } = await signedInUser(page, request);
-  test.skip(!(await authUpdatesUsers(request, headers)), 'the local Auth stand-in has no PUT /auth/v1/user (updateUser) yet');
   await page.goto('/profile-settings');
   const form = section(page, 'E-mail address');
   await form.getByLabel('New e-mail address').fill(user.email);
@@ -163,6 +164,16 @@ test('e-mail change through Supabase Auth: a confirmation link to the new addres
   await form.getByLabel('New e-mail address').fill(next);
   await form.getByRole('button', { name: 'Change e-mail' }).click();
   await expect(form.getByRole('status')).toContainText(next);
+  await expect(form.getByRole('status')).toContainText(user.email);
+  // nothing changes until both links are opened
+  await expect.poll(() => mailedLink(next)).not.toBeNull();
+  await expect.poll(() => mailedLink(user.email)).not.toBeNull();
+  expect((await (await request.get('/api/auth/user', { headers })).json()).email).toBe(user.email);
+  for (const link of [mailedLink(next)!, mailedLink(user.email)!]) await page.goto(link);
+  await expect.poll(async () => (await (await request.get('/api/auth/user', { headers })).json()).email).toBe(next);
+  const signIn = (email: string) => request.post('/auth/v1/token?grant_type=password', { headers: { apikey: 'local' }, data: { email, password: user.password } });
+  expect((await signIn(next)).status()).toBe(200);
+  expect((await signIn(user.email)).status()).toBe(400);
 });
 
 test('deleting the account: the e-mail typed again, then the landing page, and the old credentials refused', async ({ page, request, browser }) => {

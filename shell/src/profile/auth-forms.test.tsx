@@ -36,14 +36,14 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the e-mail form', () => {
-  test('a pending change: the user is told to open the link sent to the new address', async () => {
+  test('a pending change: the user is told to open the links sent to both addresses', async () => {
     update = async ({ email }) => ({ email: 'ada@example.com', pendingEmail: email ?? null });
     renderWithClient(<EmailForm user={user} />);
     type('New e-mail address', ' ada@lovelace.example ');
     fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     await flush();
     expect(calls).toEqual([{ email: 'ada@lovelace.example' }]);
-    expect(screen.getByRole('status').textContent).toBe('Check ada@lovelace.example for a confirmation link. Your e-mail address changes when you open it.');
+    expect(screen.getByRole('status').textContent).toBe('We sent confirmation links to ada@lovelace.example and to ada@example.com. Your e-mail address changes once you have opened both.');
   });
 
   test("Auth's refusal is shown in its words; the current address is not sent", async () => {

@@ -1,5 +1,6 @@
-// The e-mail address, changed through Supabase Auth: it sends a confirmation link to the new address and changes
-// the address when that link is opened (or at once, where the project confirms nothing). Auth's words on failure.
+// The e-mail address, changed through Supabase Auth: with its default secure e-mail change it sends a confirmation
+// link to the current address and one to the new, and changes the address when both are opened (or at once, where
+// the project confirms nothing). Auth's words on failure.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
@@ -25,7 +26,9 @@ export function EmailForm({ user }: { user: CurrentUser }) {
         setNote(`Your e-mail address is now ${address}.`);
         await client.invalidateQueries({ queryKey: userQueries.current().queryKey });
       } else {
-        setNote(`Check ${result.pendingEmail ?? address} for a confirmation link. Your e-mail address changes when you open it.`);
+        setNote(
+          `We sent confirmation links to ${result.pendingEmail ?? address} and to ${user.email}. Your e-mail address changes once you have opened both.`,
+        );
       }
     },
   });
