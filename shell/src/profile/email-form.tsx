@@ -47,7 +47,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       description={
         <>
           You sign in with <span className="sh:break-all sh:font-medium sh:text-foreground">{user.email}</span>. A new address is used once you
-          confirm it from the link we send there.
+          confirm the change from the links we send to both addresses.
         </>
       }
     >
