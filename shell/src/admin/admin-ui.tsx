@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import { Button } from '@ringwise/ui/button';
+import { Label } from '@ringwise/ui/label';
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -58,4 +59,22 @@ export function invalidateAdminData(client: QueryClient): Promise<void> {
 
 export function SectionHeading({ children }: { children: ReactNode }) {
   return <h2 className="sh:text-lg sh:font-semibold">{children}</h2>;
+}
+
+/** Why an admin moves money: a required text of at most 500 characters, kept in the ledger and the audit log. */
+export function ReasonField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="sh:grid sh:gap-2">
+      <Label htmlFor={id}>Reason</Label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+        maxLength={500}
+        rows={3}
+        className="sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:py-2 sh:text-sm sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring"
+      />
+    </div>
+  );
 }

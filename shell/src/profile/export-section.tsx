@@ -6,7 +6,7 @@ import { profileRequests } from '@ringwise/contract/profile';
 import { Button } from '@ringwise/ui/button';
 import { toast } from '@ringwise/ui/toast';
 import { FormError, ProfileSection } from './profile-section.tsx';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../downloads/save-file.ts';
 
 export function ExportSection() {
   const errorId = useId();

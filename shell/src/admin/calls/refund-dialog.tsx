@@ -6,10 +6,9 @@ import { errorMessage } from '@ringwise/api-client';
 import type { AdminCall } from '@ringwise/contract/admin';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@ringwise/ui/dialog';
-import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
-import { invalidateAdminData } from '../admin-ui.tsx';
+import { invalidateAdminData, ReasonField } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
 
 export function RefundButton({ call }: { call: AdminCall }) {
@@ -53,18 +52,7 @@ function RefundForm({ call, onDone, returnFocusRef }: { call: AdminCall; onDone:
             {usd(call.cost)} goes back to {call.userEmail} for the call to {call.destinationNumber ?? 'an unknown number'}. A call can be refunded once.
           </DialogDescription>
         </DialogHeader>
-        <div className="sh:grid sh:gap-2">
-          <Label htmlFor={reasonId}>Reason</Label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            maxLength={500}
-            rows={3}
-            className="sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:py-2 sh:text-sm sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring"
-          />
-        </div>
+        <ReasonField id={reasonId} value={reason} onChange={setReason} />
         {refund.isError ? (
           <p role="alert" className="sh:text-sm sh:text-destructive">
             {errorMessage(refund.error)}

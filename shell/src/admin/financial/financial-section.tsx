@@ -11,6 +11,7 @@ import { admin, adminActions } from '../admin-api.ts';
 import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
 import { isoDay, sumMoney, usd } from '../money.ts';
 import { LedgerCheck } from './ledger-check.tsx';
+import { saveFile } from '../../downloads/save-file.ts';
 
 export function financialTotals(days: readonly AdminFinancialDay[]) {
   return {
@@ -20,18 +21,6 @@ export function financialTotals(days: readonly AdminFinancialDay[]) {
     adjustments: sumMoney(days.map((d) => d.adjustments)),
     entries: days.reduce((sum, d) => sum + d.entries, 0),
   };
-}
-
-/** Saves a file the browser already holds, through a temporary <a download>. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function FinancialSection() {
@@ -46,7 +35,7 @@ export function FinancialSection() {
   const csv = useMutation({
     mutationFn: () => adminActions.financialCsv(range),
     onError: () => {},
-    onSuccess: (blob) => saveBlob(blob, `ringwise-financial-${range.from}-to-${range.to}.csv`),
+    onSuccess: (blob) => saveFile(blob, `ringwise-financial-${range.from}-to-${range.to}.csv`),
   });
 
   return (

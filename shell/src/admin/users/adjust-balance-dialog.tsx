@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
-import { invalidateAdminData } from '../admin-ui.tsx';
+import { invalidateAdminData, ReasonField } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
 
 export function AdjustBalanceButton({ user }: { user: AdminUser }) {
@@ -70,18 +70,7 @@ function AdjustBalanceForm({ user, onDone, returnFocusRef }: { user: AdminUser; 
             required
           />
         </div>
-        <div className="sh:grid sh:gap-2">
-          <Label htmlFor={reasonId}>Reason</Label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            maxLength={500}
-            rows={3}
-            className="sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:py-2 sh:text-sm sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring"
-          />
-        </div>
+        <ReasonField id={reasonId} value={reason} onChange={setReason} />
         {error ? (
           <p id={errorId} role="alert" className="sh:text-sm sh:text-destructive">
             {error}
