@@ -11,6 +11,8 @@ import {
   DialogTrigger,
 } from './dialog.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from './sheet.tsx';
+import { __resetToastsForTests, toast } from './toast.tsx';
+import { Toaster } from './toaster.tsx';
 
 afterEach(cleanup);
 
@@ -32,6 +34,35 @@ function TopUp() {
 }
 
 describe('Dialog', () => {
+  test('Escape closes it, also when a toast shown after it is up (radix would give the toast the key)', async () => {
+    __resetToastsForTests();
+    render(
+      <>
+        <TopUp />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add credits' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Calling Credits' });
+    toast({ variant: 'success', title: 'Number purchased' });
+    await screen.findByText('Number purchased');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('Escape does not close a dialog that refuses it', () => {
+    render(
+      <Dialog defaultOpen>
+        <DialogContent onEscapeKeyDown={(event) => event.preventDefault()}>
+          <DialogTitle>Verifying</DialogTitle>
+          <DialogDescription>Answer the call.</DialogDescription>
+        </DialogContent>
+      </Dialog>,
+    );
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Verifying' }), { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Verifying' })).toBeTruthy();
+  });
+
   test('is closed until its trigger is clicked, then shows a labelled modal dialog', () => {
     render(<TopUp />);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -50,8 +50,9 @@ function stillThere(opener: HTMLElement | null): HTMLElement | null {
  * from code, a widget of another remote).
  */
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  function DialogContent({ className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) {
+  function DialogContent({ className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, ...props }, ref) {
     const opener = useRef<HTMLElement | null>(null);
+    const escapeClose = useRef<HTMLButtonElement>(null);
     return (
       <DialogPortal>
         <DialogOverlay />
@@ -74,10 +75,21 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
               target.focus();
             }
           }}
+          onKeyDown={(event) => {
+            onKeyDown?.(event);
+            // Escape in a dialog closes it, also while a toast is up: radix counts a toast shown after the dialog
+            // as the top layer, which would take the Escape for itself. Whatever already answered the key (the
+            // dialog itself, a select or a dialog inside it, a dialog that refuses to close) prevented its default.
+            if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented && !event.defaultPrevented) {
+              event.preventDefault();
+              escapeClose.current?.click();
+            }
+          }}
           {...props}
         >
           {children}
           {hideClose ? null : <DialogCornerClose />}
+          <DialogPrimitive.Close ref={escapeClose} hidden tabIndex={-1} aria-hidden />
         </DialogPrimitive.Content>
       </DialogPortal>
     );
