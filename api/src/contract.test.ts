@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
+import { webhooks } from '@ringwise/contract/webhooks';
 import type { ApiServices } from './services.ts';
 import { createApp } from './app.ts';
 import { testConfig } from './testing/fixtures.ts';
@@ -57,6 +58,11 @@ describe('the api serves the contract', () => {
   test.each(Object.values(routes).map((route) => [route.name, route] as const))('%s needs a token exactly when its access says so', async (name, route) => {
     const found = mounted.find((r) => r.method === route.method && r.path === route.path)!;
     expect(await refusesWithoutToken(found.hooks), `${name}: ${route.access}`).toBe(route.access !== 'public');
+  });
+
+  test('the webhooks are mounted where the contract says, and no other', () => {
+    const mountedHooks = app.routes.filter((r) => r.path.startsWith('/webhooks')).map((r) => `${r.method} ${r.path}`);
+    expect(mountedHooks.sort()).toEqual(Object.values(webhooks).map((hook) => `${hook.method} ${hook.path}`).sort());
   });
 
   test('every /api route is one of the contract', () => {
