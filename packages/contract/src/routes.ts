@@ -24,6 +24,8 @@ const route = <const Name extends string, const M extends Method, const P extend
 
 export const routes = {
   health: route('health', 'GET', '/api/health', 'public'),
+  openApiDocument: route('openApiDocument', 'GET', '/api/openapi.json', 'public'),
+  apiReference: route('apiReference', 'GET', '/api/docs', 'public'),
 
   currentUser: route('currentUser', 'GET', '/api/auth/user', 'user'),
   updatePreference: route('updatePreference', 'PATCH', '/api/user/preferences', 'user'),
