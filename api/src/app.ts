@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia';
 import type { ApiConfig } from './config.ts';
 import { health } from './modules/health/index.ts';
+import { reference } from './modules/reference/index.ts';
 import { adminConsole } from './modules/admin/index.ts';
 import { remotes } from './modules/remotes/index.ts';
 import { web } from './modules/web/index.ts';
@@ -50,6 +51,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(requestLimits())
     .use(jsonObjectBody())
     .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
+    .use(reference(config))
     .use(remotes(config))
     .use(flags());
   if (services) {

@@ -2,6 +2,7 @@
 // verification, and with SUPABASE_URL unset the local signing key of /auth/v1), payments (the official
 // Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to) and telephony (the
 // official Twilio SDK client, and with TWILIO_ACCOUNT_SID unset the carrier simulator it talks to).
+import { webhooks } from '@ringwise/contract/webhooks';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
@@ -115,7 +116,7 @@ export async function openPayments(config: ApiConfig, db: Database): Promise<Pic
     db,
     publicUrl: config.publicUrl,
     webhookSecret: config.stripe.webhookSecret,
-    webhookUrl: `http://127.0.0.1:${config.port}/webhooks/stripe`,
+    webhookUrl: `http://127.0.0.1:${config.port}${webhooks.stripeEvents.path}`,
   });
   // events a stopped process left undelivered are sent again
   stripeSimulator.events.startSweeping();
@@ -148,6 +149,6 @@ export function simulatorCalling(config: Pick<ApiConfig, 'publicUrl' | 'twilio'>
   return {
     ...(apiKeySid && apiKeySecret ? { apiKeySid, apiKeySecret } : {}),
     ...(twimlAppSid ? { twimlAppSid } : {}),
-    voiceUrl: `${config.publicUrl.replace(/\/+$/, '')}/webhooks/twilio/voice`,
+    voiceUrl: `${config.publicUrl.replace(/\/+$/, '')}${webhooks.twilioVoice.path}`,
   };
 }

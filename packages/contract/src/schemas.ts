@@ -10,6 +10,7 @@ import { healthSchemas } from './health/schema.ts';
 import { numberSchemas } from './numbers/schema.ts';
 import { profileSchemas } from './profile/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
+import { referenceSchemas } from './reference/schema.ts';
 import type { RouteName } from './routes.ts';
 import { userSchemas } from './users/schema.ts';
 
@@ -23,6 +24,7 @@ export interface RouteSchemas {
 
 export const routeSchemas = {
   ...healthSchemas,
+  ...referenceSchemas,
   ...userSchemas,
   ...profileSchemas,
   ...contactSchemas,
@@ -38,6 +40,7 @@ export type RouteSchemaTable = typeof routeSchemas;
 export * from './values.ts';
 export * from './errors.ts';
 export * from './health/schema.ts';
+export * from './reference/schema.ts';
 export * from './users/schema.ts';
 export * from './profile/schema.ts';
 export * from './contacts/schema.ts';

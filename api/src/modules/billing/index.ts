@@ -9,6 +9,7 @@ import { Elysia } from 'elysia';
 import type Stripe from 'stripe';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
+import { webhooks } from '@ringwise/contract/webhooks';
 import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -55,7 +56,7 @@ export const billing = (options: BillingOptions) => {
       ...routeSchemas.createPortalSession,
     })
     .post(
-      '/webhooks/stripe',
+      webhooks.stripeEvents.path,
       async ({ request }) => {
         // the signature covers the exact bytes: the body is read raw, never parsed first
         const raw = await request.text();

@@ -5,13 +5,14 @@
 //   POST /webhooks/twilio/incoming  the Voice URL of purchased numbers: rings the owner's browser (<Dial><Client>),
 //                                   or a polite message for a number nobody holds
 import twilio from 'twilio';
+import { webhooks } from '@ringwise/contract/webhooks';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { callStatusOf, applyCallStatus, type StatusOutcome } from './settle.ts';
 
 const { VoiceResponse } = twilio.twiml;
 
-export const voicePaths = { voice: '/webhooks/twilio/voice', status: '/webhooks/twilio/status', incoming: '/webhooks/twilio/incoming' } as const;
+export const voicePaths = { voice: webhooks.twilioVoice.path, status: webhooks.twilioCallStatus.path, incoming: webhooks.twilioIncoming.path } as const;
 
 /** The <Number>'s events we follow. */
 const statusEvents = ['initiated', 'ringing', 'answered', 'completed'] as const;

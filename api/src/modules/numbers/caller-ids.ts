@@ -4,6 +4,7 @@
 // caller ID. Removing an entry removes it at the carrier too.
 import type { Twilio } from 'twilio';
 import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
+import { webhooks } from '@ringwise/contract/webhooks';
 import type { CallerIdInitiated, CallerIdInitiateInput, CallerIdStatus, VerifiedCallerId } from '@ringwise/contract/schemas';
 import { lineOf } from '@ringwise/phone/types';
 import type { Database, Sql } from '../../db/database.ts';
@@ -19,7 +20,7 @@ export interface CallerIdServices {
 }
 
 /** Where the carrier reports how a verification ended. */
-export const callerIdCallbackPath = '/webhooks/twilio/caller-id';
+export const callerIdCallbackPath = webhooks.twilioCallerId.path;
 
 const notFound = () => new HttpError(404, 'not_found', 'That caller ID is not one of yours.');
 

@@ -10,6 +10,7 @@
 import type { Twilio } from 'twilio';
 import { formatUsd } from '@ringwise/ui/format';
 import { typeNotAvailableMessage, virtualNumberTypes, type VirtualNumberType } from '@ringwise/contract/numbers';
+import { webhooks } from '@ringwise/contract/webhooks';
 import type { NumberPurchaseInput, VirtualNumber } from '@ringwise/contract/schemas';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -28,7 +29,7 @@ export interface NumberServices {
 }
 
 /** Where the carrier sends calls to a number we bought. */
-export const incomingVoicePath = '/webhooks/twilio/incoming';
+export const incomingVoicePath = webhooks.twilioIncoming.path;
 
 const defaultLog = (message: string, error?: unknown) => console.error(`[numbers] ${message}`, error ?? '');
 
