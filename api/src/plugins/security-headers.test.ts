@@ -129,3 +129,16 @@ describe('hosted Supabase Auth', () => {
     expect(contentSecurityPolicy(testConfig())).not.toContain('supabase');
   });
 });
+
+describe('a real Twilio account', () => {
+  test("the Voice SDK may reach Twilio's WebSockets and sounds; with the simulator nothing of Twilio is allowed", () => {
+    const simulator = testConfig();
+    const policy = contentSecurityPolicy({ ...simulator, twilio: { ...simulator.twilio, live: true } });
+    const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain('wss://*.twilio.com');
+    expect(directive('connect-src')).toContain('https://*.twilio.com');
+    expect(directive('media-src')).toBe("media-src 'self' https://sdk.twilio.com");
+    expect(directive('script-src')).not.toContain('twilio');
+    expect(contentSecurityPolicy(simulator)).not.toContain('twilio');
+  });
+});

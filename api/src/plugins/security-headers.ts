@@ -7,18 +7,22 @@ import { remoteOrigins, type ApiConfig } from '../config.ts';
  * No 'unsafe-eval' and no 'unsafe-inline' anywhere. An HTML page adds its own nonce for the few <style>
  * elements UI libraries insert at run time (radix's scroll lock), which every build tags with it.
  */
-export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Partial<Pick<ApiConfig, 'supabase'>>, styleNonce?: string): string {
+export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Partial<Pick<ApiConfig, 'supabase' | 'twilio'>>, styleNonce?: string): string {
   const remotes = remoteOrigins(config).join(' ');
   const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
   // a hosted Supabase project is where the browser signs in (its Auth API is fetched from the page)
   const supabase = config.supabase ? new URL(config.supabase.url).origin : '';
+  // with a real Twilio account the browser's Voice SDK signals over Twilio's WebSockets (its edges are
+  // voice-js.<edge>.twilio.com) and reports call quality to Twilio; its ringing sounds come from sdk.twilio.com
+  const twilio = config.twilio?.live ? 'https://*.twilio.com wss://*.twilio.com' : '';
   return [
     `default-src 'self'`,
     `script-src ${withRemotes(`'self'`)}`,
     `style-src ${withRemotes(`'self'`, ...(styleNonce ? [`'nonce-${styleNonce}'`] : []))}`,
     `img-src ${withRemotes(`'self'`, 'data:')}`,
     `font-src ${withRemotes(`'self'`)}`,
-    `connect-src ${withRemotes(`'self'`, supabase)}`,
+    `connect-src ${withRemotes(`'self'`, supabase, twilio)}`,
+    ...(config.twilio?.live ? [`media-src 'self' https://sdk.twilio.com`] : []),
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

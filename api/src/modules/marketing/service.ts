@@ -40,7 +40,7 @@ export interface MarketingRenderer {
 }
 
 export interface MarketingPagesOptions {
-  config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase'>;
+  config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase'> & Partial<Pick<ApiConfig, 'twilio'>>;
   template: ShellTemplate;
   rates: RatesReader;
   renderer: MarketingRenderer;

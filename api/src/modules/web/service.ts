@@ -114,7 +114,7 @@ export interface ServerRenderedPage {
  * brings its own markup, head tags and status.
  */
 export async function shellPageResponse(
-  config: Pick<ApiConfig, 'remotes' | 'supabase'>,
+  config: Pick<ApiConfig, 'remotes' | 'supabase'> & Partial<Pick<ApiConfig, 'twilio'>>,
   template: ShellTemplate,
   pathname: string,
   rendered?: ServerRenderedPage,
