@@ -14,10 +14,10 @@ import {
   type BlockedPrefix,
   type RateEdit,
 } from '@ringwise/contract/schemas';
-import { regionsByCallingCode } from '@ringwise/phone';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { countryCallingCode } from '../rates/numbering.ts';
 import { importResultOf, parseRateDeckCsv, parseRateRow, rowsPayload, type Column, type ImportProblem, type ImportRow, type StoreOutcome } from '../rates/importer.ts';
 
 export const adminOnly = () => new HttpError(403, 'forbidden', 'This is for administrators only.');
@@ -91,14 +91,9 @@ export const adjustBalance = (sql: Sql, id: string, amount: string, reason: stri
 
 export const setRole = (sql: Sql, id: string, role: AdminRole) => adminFunction<{ userId: string; role: string }>(sql, 'admin_set_role', [checkedId(id, 'user'), role]);
 
-let callingCodes: Map<string, string> | null = null;
-/** "GB" → "44": the calling code a country's numbers start with. */
+/** "GB" → "44": the calling code a country's numbers start with (the rate deck's own table). */
 function callingCodeOfCountry(country: string): string {
-  if (!callingCodes) {
-    callingCodes = new Map();
-    for (const [code, regions] of regionsByCallingCode()) for (const region of regions) callingCodes.set(region, code.slice(1));
-  }
-  const code = callingCodes.get(country.toUpperCase());
+  const code = countryCallingCode.get(country.toUpperCase());
   if (!code) throw new HttpError(400, 'bad_request', `${country} is not a country code we know.`);
   return code;
 }
