@@ -37,7 +37,7 @@ export interface PostgresOptions {
 interface Enter {
   sql: string;
   params: Param[];
-  check(rows: readonly Record<string, unknown>[]): void;
+  check?(rows: readonly Record<string, unknown>[]): void;
 }
 type Param = postgres.ParameterOrJSON<never>;
 
@@ -99,7 +99,7 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
         const [opened, entered] = await Promise.allSettled([opening, entering ?? Promise.resolve(null)]);
         if (opened.status === 'rejected') throw opened.reason;
         if (entered.status === 'rejected') throw entered.reason;
-        if (enter && entered.value) enter.check(Array.from(entered.value) as Record<string, unknown>[]);
+        if (enter?.check && entered.value) enter.check(Array.from(entered.value) as Record<string, unknown>[]);
       })());
     const send = async <V, R>(query: Promise<V> & { execute(): unknown }, read: (rows: V) => R): Promise<R> => {
       const opening = begin();
@@ -136,9 +136,9 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   return {
     kind: 'postgres',
     privileged: (work) => transaction(null, work),
-    asUser: async (claims: JwtClaims, work) => transaction({ sql: enterRoleSql, params: userRoleParams(claims), check: () => {} }, work),
+    asUser: async (claims: JwtClaims, work) => transaction({ sql: enterRoleSql, params: userRoleParams(claims) }, work),
     asSession: async (claims: JwtClaims, work) => transaction({ sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }, work),
-    asAnon: (work) => transaction({ sql: enterRoleSql, params: anonRoleParams, check: () => {} }, work),
+    asAnon: (work) => transaction({ sql: enterRoleSql, params: anonRoleParams }, work),
     close: () => client.end({ timeout: 5 }),
   };
 }

@@ -6,7 +6,8 @@ import { isoUtcSql, type Sql } from '../../db/database.ts';
 import { getCurrentUser } from '../users/service.ts';
 import { avatarUrl } from './avatar.ts';
 
-const iso = (column: string) => `case when ${column} is null then null else ${isoUtcSql(column)} end`;
+// null stays null: isoUtcSql's text of a null timestamp is null
+const iso = isoUtcSql;
 
 export async function exportUserData(sql: Sql, userId: string, now = new Date()): Promise<UserExport> {
   const profile = await getCurrentUser(sql, userId);
