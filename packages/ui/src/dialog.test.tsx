@@ -95,6 +95,28 @@ describe('Dialog', () => {
 });
 
 describe('Sheet', () => {
+  test('Escape closes it, also when a toast shown after it is up', async () => {
+    __resetToastsForTests();
+    render(
+      <>
+        <Sheet>
+          <SheetTrigger>Pick a contact</SheetTrigger>
+          <SheetContent>
+            <SheetTitle>Contacts</SheetTitle>
+            <SheetDescription>Choose one to call.</SheetDescription>
+          </SheetContent>
+        </Sheet>
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pick a contact' }));
+    const sheet = screen.getByRole('dialog', { name: 'Contacts' });
+    toast({ variant: 'success', title: 'Contact saved' });
+    await screen.findByText('Contact saved');
+    fireEvent.keyDown(sheet, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   test('opens from its trigger on the requested side', () => {
     render(
       <Sheet>

@@ -1,5 +1,5 @@
 import './styles.css';
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type RefObject, useRef, useState } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type KeyboardEvent, type RefObject, useRef, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
 import { CloseIcon } from '@ringwise/ui/icons';
@@ -45,6 +45,26 @@ function stillThere(opener: HTMLElement | null): HTMLElement | null {
 }
 
 /**
+ * Escape in a dialog (or sheet) closes it, also while a toast is up: radix counts a toast shown after the
+ * panel as the top layer, which would take the Escape for itself. Whatever already answered the key (the panel
+ * itself, a select or a dialog inside it, a panel that refuses to close) prevented its default. Spread
+ * `onKeyDown` on the content and render `closer` inside it.
+ */
+export function useEscapeCloses(onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void) {
+  const close = useRef<HTMLButtonElement>(null);
+  return {
+    onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+      onKeyDown?.(event);
+      if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented && !event.defaultPrevented) {
+        event.preventDefault();
+        close.current?.click();
+      }
+    },
+    closer: <DialogPrimitive.Close ref={close} hidden tabIndex={-1} aria-hidden />,
+  };
+}
+
+/**
  * The dialog panel, portalled with a dimming overlay and a close button ("Close" for screen readers). When it
  * closes, the focus returns to whatever opened it, also when that was not a DialogTrigger (a dialog opened
  * from code, a widget of another remote).
@@ -52,7 +72,7 @@ function stillThere(opener: HTMLElement | null): HTMLElement | null {
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
   function DialogContent({ className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, ...props }, ref) {
     const opener = useRef<HTMLElement | null>(null);
-    const escapeClose = useRef<HTMLButtonElement>(null);
+    const escape = useEscapeCloses(onKeyDown);
     return (
       <DialogPortal>
         <DialogOverlay />
@@ -75,21 +95,12 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
               target.focus();
             }
           }}
-          onKeyDown={(event) => {
-            onKeyDown?.(event);
-            // Escape in a dialog closes it, also while a toast is up: radix counts a toast shown after the dialog
-            // as the top layer, which would take the Escape for itself. Whatever already answered the key (the
-            // dialog itself, a select or a dialog inside it, a dialog that refuses to close) prevented its default.
-            if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented && !event.defaultPrevented) {
-              event.preventDefault();
-              escapeClose.current?.click();
-            }
-          }}
+          onKeyDown={escape.onKeyDown}
           {...props}
         >
           {children}
           {hideClose ? null : <DialogCornerClose />}
-          <DialogPrimitive.Close ref={escapeClose} hidden tabIndex={-1} aria-hidden />
+          {escape.closer}
         </DialogPrimitive.Content>
       </DialogPortal>
     );

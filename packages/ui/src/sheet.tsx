@@ -2,7 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { DialogCornerClose } from '@ringwise/ui/dialog';
+import { DialogCornerClose, useEscapeCloses } from '@ringwise/ui/dialog';
 
 /** A panel that slides in from an edge of the screen; a radix Dialog underneath (focus trap, Esc, aria-modal). */
 export const Sheet = SheetPrimitive.Root;
@@ -43,7 +43,8 @@ export interface SheetContentProps extends ComponentPropsWithoutRef<typeof Sheet
 }
 
 export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Content>, SheetContentProps>(
-  function SheetContent({ side = 'right', hideClose = false, className, children, ...props }, ref) {
+  function SheetContent({ side = 'right', hideClose = false, className, children, onKeyDown, ...props }, ref) {
+    const escape = useEscapeCloses(onKeyDown);
     return (
       <SheetPortal>
         <SheetOverlay />
@@ -55,10 +56,12 @@ export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Conten
             sides[side],
             className,
           )}
+          onKeyDown={escape.onKeyDown}
           {...props}
         >
           {children}
           {hideClose ? null : <DialogCornerClose />}
+          {escape.closer}
         </SheetPrimitive.Content>
       </SheetPortal>
     );

@@ -4,7 +4,8 @@ import { numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-/** "0.032000" → "$0.032": a price per minute with its significant decimals (at least two). */
+/** "0.032500" → "$0.0325": a price exactly as stored, every significant decimal (at least two); the kit's
+ *  formatRate rounds to 3 decimals, which hides what an admin is editing. */
 export function pricePerMinute(text: string): string {
   const [units = '0', decimals = ''] = text.split('.');
   const kept = decimals.replace(/0+$/, '').padEnd(2, '0');
