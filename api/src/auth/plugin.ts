@@ -12,7 +12,7 @@ export interface AuthUser {
 }
 
 export interface UserDb {
-  /** Runs `work` in one transaction as the signed-in user. Call it once per request. */
+  /** Runs `work` in one transaction as the signed-in user (each call its own transaction, never one inside another). */
   run<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
 }
 

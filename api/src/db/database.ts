@@ -1,5 +1,5 @@
 // The database layer the rest of the api uses (ARCHITECTURE.md §4-5): one interface over PostgreSQL
-// (postgres.js, DATABASE_URL) and PGlite (DATA_DIR). Every unit of work is ONE transaction, run either
+// (node-postgres, DATABASE_URL) and PGlite (DATA_DIR). Every unit of work is ONE transaction, run either
 // as the connection's own role (privileged), as role `authenticated` with the verified JWT claims (so
 // row-level security decides), or as role `anon`.
 //
@@ -9,6 +9,8 @@
 //   timestamp (without tz)     -> ISO 8601 string without zone: "2026-11-22T02:23:32.890123"
 //   date                       -> "YYYY-MM-DD"
 //   json, jsonb                -> parsed values; integer/real -> number; boolean -> boolean; uuid, text -> string
+// Every transaction has a deadline (lib/deadline.ts: the request's, else 30 s) and none may be opened inside
+// another one, nor held while a provider is called (transaction-scope.ts).
 // Parameters are always `$1`, `$2`, ...; values are never interpolated into the SQL text. A parameter for a
 // json/jsonb value may be an object (serialised with JSON.stringify) or a string that already holds JSON text.
 // Pass money as strings ("19.99"). Errors carry PostgreSQL's SQLSTATE in `code` ("42501" permission denied,
@@ -44,7 +46,19 @@ export interface Database {
   asSession<T>(claims: JwtClaims, work: (sql: Sql) => Promise<T>): Promise<T>;
   /** A signed-out request: one transaction as role anon. */
   asAnon<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** One statement on its own, as the connection's role, outside any transaction of the caller (no BEGIN and
+   *  COMMIT around it): the session gate's check and the health check. */
+  statement<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/** The database cannot be reached (down, restarting, refusing connections) or dropped the connection mid-work:
+ *  nothing of that work was committed by us; the request answers 503 and may be repeated. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+  constructor(cause: unknown) {
+    super(`The database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
 }
 
 /** A transaction handle that can also run a multi-statement script (no parameters): migrations, test setup. */

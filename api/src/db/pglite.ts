@@ -1,12 +1,13 @@
 // PGlite (PostgreSQL compiled to WASM) in DATA_DIR, the database when DATABASE_URL is unset.
 // One PGlite instance has one session: its transaction() holds a mutex, so concurrent units of work
-// queue up and never interleave. Do not start a unit of work inside another one (it would wait for
-// itself); do everything of one request through the `sql` handle you were given.
+// queue up and never interleave. A unit of work started inside another one would wait for itself forever:
+// transaction-scope.ts refuses it at once; do everything of one request through the `sql` handle you were given.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, untilDeadline } from '../lib/deadline.ts';
 import {
   anonRoleParams,
   assertSessionLive,
@@ -21,6 +22,7 @@ import {
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
+import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 const keepText = (x: string): string => x;
 
@@ -47,35 +49,72 @@ export async function createPgliteDatabase(dataDir: string | null): Promise<Engi
 
 /** A Database over an open PGlite instance (created with `pgliteParsers`). */
 export function wrapPglite(pg: PGlite): EngineDatabase {
-  const handle = (tx: Transaction): ScriptSql => ({
-    async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-      return (await tx.query<T>(text, params)).rows;
-    },
-    async exec(script: string): Promise<void> {
-      await tx.exec(script);
-    },
-  });
+  /**
+   * One transaction on the one connection, within the work's deadline: should it pass while the work waits for the
+   * connection, the work never starts (it rolls back as soon as it gets it); should it pass during the work, the
+   * transaction is rolled back and the connection freed at once, and the work's further statements fail.
+   */
+  async function transaction<T>(kind: string, enter: ((tx: Transaction) => Promise<void>) | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
+    assertOutsideTransaction(kind);
+    const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
+    const mark = markTransaction(kind);
+    let ended = false;
+    const assertOpen = () => {
+      if (ended) throw new Error(`This ${kind} transaction has ended; its work can no longer use it.`);
+    };
+    const handle = (tx: Transaction): ScriptSql => ({
+      async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
+        assertOpen();
+        return (await tx.query<R>(text, params)).rows;
+      },
+      async exec(script: string): Promise<void> {
+        assertOpen();
+        await tx.exec(script);
+      },
+    });
+    try {
+      return await untilDeadline(
+        deadline,
+        pg.transaction(async (tx) => {
+          // the deadline passed while this waited for the connection: roll back without doing anything
+          if (deadline.signal.aborted) throw new DeadlineExceededError();
+          if (enter) await enter(tx);
+          try {
+            return await untilDeadline(deadline, mark.run(() => work(handle(tx))));
+          } finally {
+            ended = true;
+          }
+        }),
+      );
+    } finally {
+      ended = true;
+      mark.close();
+      deadline.clear();
+    }
+  }
 
   return {
     kind: 'pglite',
-    privileged: (work) => pg.transaction((tx) => work(handle(tx))),
-    asUser: (claims: JwtClaims, work) =>
-      pg.transaction(async (tx) => {
-        await tx.query(enterRoleSql, userRoleParams(claims));
-        return work(handle(tx));
-      }),
+    privileged: (work) => transaction('privileged', null, work),
+    asUser: (claims: JwtClaims, work) => {
+      const params = userRoleParams(claims);
+      return transaction('user', async (tx) => void (await tx.query(enterRoleSql, params)), work);
+    },
     asSession: (claims: JwtClaims, work) => {
       const params = sessionRoleParams(claims);
-      return pg.transaction(async (tx) => {
-        assertSessionLive((await tx.query<{ live: boolean }>(enterSessionSql, params)).rows);
-        return work(handle(tx));
-      });
+      return transaction('user', async (tx) => assertSessionLive((await tx.query<{ live: boolean }>(enterSessionSql, params)).rows), work);
     },
-    asAnon: (work) =>
-      pg.transaction(async (tx) => {
-        await tx.query(enterRoleSql, anonRoleParams);
-        return work(handle(tx));
-      }),
+    asAnon: (work) => transaction('anon', async (tx) => void (await tx.query(enterRoleSql, anonRoleParams)), work),
+    async statement<R>(text: string, params: unknown[] = []): Promise<R[]> {
+      assertOutsideTransaction('single-statement');
+      const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
+      try {
+        // PGlite runs it when its one connection is free; waiting for that ends at the deadline
+        return (await untilDeadline(deadline, pg.query<R>(text, params))).rows;
+      } finally {
+        deadline.clear();
+      }
+    },
     close: () => pg.close(),
   };
 }

@@ -1,17 +1,22 @@
-// PostgreSQL through postgres.js (DATABASE_URL): Supabase in production, the machine's PostgreSQL in tests.
+// PostgreSQL through node-postgres (DATABASE_URL): Supabase in production, the machine's PostgreSQL in tests.
 // Every unit of work is one transaction, so `set_config(..., true)` never leaks to another client.
 //
-// Statements are prepared once per connection and reused (one round trip each): unprepared, postgres.js
-// describes every statement with parameters before running it, a second round trip, and PostgreSQL plans it
-// again each time. A transaction-mode pooler (Supavisor on port 6543, PgBouncer before 1.21) cannot keep
-// prepared statements: there `prepare: false` (DATABASE_PREPARE=false, see open-database.ts).
+// Why node-postgres and not postgres.js: under Bun, postgres.js 3.4.9 (the latest) takes the process down or
+// wedges its pool when PostgreSQL ends a connection that is checked out (pg_terminate_backend, a failover, a
+// pooler recycling connections): it writes to the closed socket from a setImmediate (an uncatchable TypeError,
+// porsager/postgres#1154, #1208) or hands the dead connection out again after release (#1199). node-postgres
+// reports the failure on the query, drops the client, and the pool connects anew.
 //
-// A transaction's BEGIN goes out with its first statement (the role and claims, and the session check), in
-// one write and one round trip.
-import postgres from 'postgres';
+// Each transaction starts with one simple-protocol round trip (BEGIN and its local timeouts: a statement may not
+// outlive the work's deadline, nor a forgotten transaction sit idle past it). Statements are prepared once per
+// connection by name (one round trip each); behind a transaction-mode pooler (Supavisor on 6543, PgBouncer before
+// 1.21), which cannot keep prepared statements, they go unnamed (DATABASE_PREPARE=false, open-database.ts).
+import pg from 'pg';
+import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, remainingMs, untilDeadline, type Deadline } from '../lib/deadline.ts';
 import {
   anonRoleParams,
   assertSessionLive,
+  DatabaseUnavailableError,
   enterSessionSql,
   sessionRoleParams,
   enterRoleSql,
@@ -23,6 +28,7 @@ import {
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
+import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10). */
@@ -31,114 +37,178 @@ export interface PostgresOptions {
   idleTimeout?: number;
   /** Named prepared statements, kept per connection (default true); false behind a transaction-mode pooler. */
   prepare?: boolean;
+  /** Where a connection that fails while idle in the pool is reported (default: console.error). */
+  log?: (message: string, error: unknown) => void;
 }
 
 /** The statement a transaction starts with (role and claims), and what must hold of its rows. */
 interface Enter {
   sql: string;
-  params: Param[];
+  params: unknown[];
   check?(rows: readonly Record<string, unknown>[]): void;
 }
-type Param = postgres.ParameterOrJSON<never>;
+
+const keepText = (text: string) => text;
+/** Our value shapes (database.ts): numeric/int8/date as text, timestamps as ISO strings with PostgreSQL's precision. */
+const parsers = new Map<number, (text: string) => unknown>([
+  [pgTypes.int8, keepText],
+  [pgTypes.numeric, keepText],
+  [pgTypes.date, keepText],
+  [pgTypes.timestamp, timestampToIso],
+  [pgTypes.timestamptz, timestamptzToIso],
+]);
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers.get(oid) ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A failure of the connection rather than of the statement: the server went away or refused us (SQLSTATE class 08,
+ * 57P01-57P03 shutdown/terminated, 53300 too many connections), the socket broke, or connecting timed out.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
+    if (/^E[A-Z]+$/.test(code)) return true;
+  }
+  return /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended/i.test(error.message);
+}
+
+/** Statement names, one per distinct text (so a connection prepares each text once, by that name). */
+const statementNames = new Map<string, string>();
+const maxStatementNames = 2000;
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < maxStatementNames) {
+    name = `rw${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Dates as ISO 8601 (node-postgres would send them in the process's local time zone). */
+const paramOf = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 /** Opens a pool on `url`. Values come back as described in database.ts (numeric/int8 as strings, timestamps as ISO strings). */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): EngineDatabase {
   const prepare = options.prepare ?? true;
-  const client = postgres(url, {
-    prepare,
+  const log = options.log ?? ((message, error) => console.error(`[database] ${message}`, error));
+  const pool = new pg.Pool({
+    connectionString: url,
     max: options.max ?? 10,
-    idle_timeout: options.idleTimeout ?? 30,
-    connect_timeout: 10,
-    onnotice: () => {},
-    connection: { application_name: 'ringwise-api' },
-    types: {
-      // our own parsers replace postgres.js's Date parsing; int8 and numeric already come back as strings
-      timestamptz: {
-        to: pgTypes.timestamptz,
-        from: [pgTypes.timestamptz],
-        serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)),
-        parse: timestamptzToIso,
-      },
-      timestamp: {
-        to: pgTypes.timestamp,
-        from: [pgTypes.timestamp],
-        serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)),
-        parse: timestampToIso,
-      },
-      // as PGlite does: a string parameter for a json/jsonb value is JSON text already, anything else is stringified
-      json: {
-        to: 114,
-        from: [114, 3802],
-        serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)),
-        parse: (x: string) => JSON.parse(x) as unknown,
-      },
-      date: {
-        to: pgTypes.date,
-        from: [pgTypes.date],
-        serialize: (x: unknown) => (x instanceof Date ? x.toISOString().slice(0, 10) : String(x)),
-        parse: (x: string) => x,
-      },
-    },
+    idleTimeoutMillis: (options.idleTimeout ?? 30) * 1000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'ringwise-api',
+    types: typeParsers,
   });
+  // a connection that breaks while idle in the pool is dropped by the pool; without a listener it would throw
+  pool.on('error', (error) => log('an idle connection failed and was dropped', error));
+  // a checked-out connection that breaks between two statements reports it on its next query; its 'error' event
+  // must not become an uncaught exception meanwhile
+  const listened = new WeakSet<pg.PoolClient>();
+  const ignoreClientError = () => {};
 
-  /**
-   * Runs `work` in a transaction on one connection. BEGIN and `enter` (the role and claims, perhaps the session
-   * check, with `check` judging its rows) are sent with the transaction's first statement, in one write: one
-   * round trip for all three. Should `check` refuse, that statement's result is dropped and the transaction
-   * rolled back, so nothing it did remains.
-   */
-  async function transaction<T>(enter: Enter | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
-    const connection = await client.reserve();
-    let begun: Promise<void> | null = null;
-    // postgres.js sends a query when it is executed; queries executed in one tick leave in one write, in order
-    const begin = (): Promise<void> =>
-      (begun ??= (async () => {
-        const opening = connection.unsafe('begin').execute();
-        const entering = enter ? connection.unsafe(enter.sql, enter.params, { prepare }).execute() : null;
-        // both settle before anything is decided, so neither is left unobserved
-        const [opened, entered] = await Promise.allSettled([opening, entering ?? Promise.resolve(null)]);
-        if (opened.status === 'rejected') throw opened.reason;
-        if (entered.status === 'rejected') throw entered.reason;
-        if (enter?.check && entered.value) enter.check(Array.from(entered.value) as Record<string, unknown>[]);
-      })());
-    const send = async <V, R>(query: Promise<V> & { execute(): unknown }, read: (rows: V) => R): Promise<R> => {
-      const opening = begin();
-      query.execute();
-      // its answer may come in the same read as BEGIN's: observed from now on, awaited below
-      const settled = query.then(
-        (rows) => ({ rows }),
-        (error: unknown) => ({ error }),
-      );
-      await opening;
-      const outcome = await settled;
-      if ('error' in outcome) throw outcome.error;
-      return read(outcome.rows);
-    };
-    const sql: ScriptSql = {
-      query: <R>(text: string, params: unknown[] = []) => send(connection.unsafe(text, params as Param[], { prepare }), (rows) => Array.from(rows as Iterable<unknown>) as R[]),
-      exec: (script: string) => send(connection.unsafe(script).simple(), () => undefined),
+  const unavailable = (error: unknown) => (isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error);
+
+  async function connect(deadline: Deadline): Promise<pg.PoolClient> {
+    try {
+      const client = await untilDeadline(deadline, pool.connect(), (late) => late.release());
+      if (!listened.has(client)) {
+        client.on('error', ignoreClientError);
+        listened.add(client);
+      }
+      return client;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  function run(client: pg.PoolClient, deadline: Deadline, text: string, params: readonly unknown[]): Promise<pg.QueryResult> {
+    const name = prepare ? statementName(text) : undefined;
+    const values = params.map(paramOf);
+    return untilDeadline(deadline, client.query(name ? { name, text, values } : { text, values }));
+  }
+
+  /** BEGIN, with the deadline's time left as the statement timeout and the idle-in-transaction timeout. */
+  const beginSql = (deadline: Deadline) => {
+    const ms = Math.max(1, remainingMs(deadline));
+    return `begin; set local statement_timeout = ${ms}; set local idle_in_transaction_session_timeout = ${ms + 1000}`;
+  };
+
+  async function transaction<T>(kind: string, enter: Enter | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
+    assertOutsideTransaction(kind);
+    const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
+    const mark = markTransaction(kind);
+    let client: pg.PoolClient | null = null;
+    // a connection whose state we no longer know (it failed, or a statement may still run on it) is not reused
+    let discard = false;
+    let ended = false;
+    const assertOpen = () => {
+      if (ended) throw new Error(`This ${kind} transaction has ended; its work can no longer use it.`);
     };
     try {
+      client = await connect(deadline);
+      const connection = client;
+      const sql: ScriptSql = {
+        async query<R>(text: string, params: unknown[] = []) {
+          assertOpen();
+          return (await run(connection, deadline, text, params)).rows as R[];
+        },
+        async exec(script: string) {
+          assertOpen();
+          await untilDeadline(deadline, connection.query(script));
+        },
+      };
       try {
-        const result = await work(sql);
-        await begin();
-        await connection.unsafe('commit');
+        await untilDeadline(deadline, connection.query(beginSql(deadline)));
+        if (enter) {
+          const entered = await run(connection, deadline, enter.sql, enter.params);
+          enter.check?.(entered.rows as Record<string, unknown>[]);
+        }
+        const result = await untilDeadline(deadline, mark.run(() => work(sql)));
+        await untilDeadline(deadline, connection.query('commit'));
         return result;
       } catch (error) {
-        if (begun) await connection.unsafe('rollback').catch(() => {});
+        ended = true;
+        if (error instanceof DeadlineExceededError || isConnectionFailure(error)) discard = true;
+        else await untilDeadline(deadline, connection.query('rollback')).catch(() => (discard = true));
         throw error;
       }
+    } catch (error) {
+      throw unavailable(error);
     } finally {
-      connection.release();
+      ended = true;
+      mark.close();
+      deadline.clear();
+      // released with an error, the pool closes the connection (and PostgreSQL rolls back what it held)
+      client?.release(discard ? new Error('discarded after a failed transaction') : undefined);
     }
   }
 
   return {
     kind: 'postgres',
-    privileged: (work) => transaction(null, work),
-    asUser: async (claims: JwtClaims, work) => transaction({ sql: enterRoleSql, params: userRoleParams(claims) }, work),
-    asSession: async (claims: JwtClaims, work) => transaction({ sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }, work),
-    asAnon: (work) => transaction({ sql: enterRoleSql, params: anonRoleParams }, work),
-    close: () => client.end({ timeout: 5 }),
+    privileged: (work) => transaction('privileged', null, work),
+    asUser: async (claims: JwtClaims, work) => transaction('user', { sql: enterRoleSql, params: userRoleParams(claims) }, work),
+    asSession: async (claims: JwtClaims, work) =>
+      transaction('user', { sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }, work),
+    asAnon: (work) => transaction('anon', { sql: enterRoleSql, params: anonRoleParams }, work),
+    async statement<R>(text: string, params: unknown[] = []) {
+      assertOutsideTransaction('single-statement');
+      const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
+      let client: pg.PoolClient | null = null;
+      let discard = false;
+      try {
+        client = await connect(deadline);
+        return (await run(client, deadline, text, params)).rows as R[];
+      } catch (error) {
+        discard = error instanceof DeadlineExceededError || isConnectionFailure(error);
+        throw unavailable(error);
+      } finally {
+        deadline.clear();
+        client?.release(discard ? new Error('discarded after a failed statement') : undefined);
+      }
+    },
+    close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 // Test helpers: a fresh migrated database on the machine's PostgreSQL or in memory with PGlite, and
 // users created the way the auth server creates them (an auth.users row; the trigger makes the profile).
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import pg from 'pg';
 import type { Database, EngineDatabase, JwtClaims } from './database.ts';
 import { migrate } from './migrate.ts';
 import { createPgliteDatabase } from './pglite.ts';
@@ -19,14 +19,27 @@ export interface TestDatabase {
 
 /** Whether the machine's PostgreSQL answers (suites that also run on PGlite skip their PostgreSQL half without it). */
 export async function postgresReachable(): Promise<boolean> {
-  const client = postgres(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, connectionTimeoutMillis: 3000 });
   try {
-    await client`select 1`;
+    await client.connect();
+    await client.query('select 1');
     return true;
   } catch {
     return false;
   } finally {
-    await client.end({ timeout: 1 }).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs `work` on one connection to `url`, closed afterwards. */
+export async function withAdminConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
@@ -35,12 +48,7 @@ export async function postgresReachable(): Promise<boolean> {
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl;
   const name = `ringwise_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    await admin.unsafe(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await withAdminConnection(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createPostgresDatabase(url.toString(), { max: 4 });
@@ -69,13 +77,10 @@ function ledgerDifferencesOf(db: Database): Promise<unknown[]> {
 /** Drops a database created by createTestDatabase, ending its connections first. */
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   if (!/^ringwise_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    await admin.unsafe('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
+  await withAdminConnection(adminUrl, async (admin) => {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
 }
 
 /** An in-memory PGlite, migrated with the shim. Its first start in a process compiles WASM (seconds): share one per file. */

@@ -378,7 +378,7 @@ function toSession(row: SessionRow): SessionRecord {
   return { id: row.id, userId: row.user_id, createdAt: toDate(row.created_at) ?? new Date(0), notAfter: toDate(row.not_after) };
 }
 
-/** Drivers return timestamptz as Date (postgres.js, PGlite) or as text; null stays null. */
+/** Drivers return timestamptz as Date (some drivers, PGlite) or as text; null stays null. */
 export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   const date = value instanceof Date ? value : new Date(String(value));

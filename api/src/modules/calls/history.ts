@@ -118,33 +118,41 @@ export async function callStatus(sql: Sql, callSid: string): Promise<CallStatusR
 type Privileged = Pick<Database, 'privileged'>;
 
 /** PATCH /api/calls/{id}/sid: the device's call SID (the voice webhook links it too; both must agree). The user's
- *  role reads calls but writes none: ownership is checked in their transaction, the link made by privileged code. */
-export async function linkCallSid(sql: Sql, db: Privileged, id: string, callSid: string): Promise<void> {
+ *  role reads calls but writes none, so ownership is checked in the same privileged transaction as the write, on
+ *  the locked row. */
+export async function linkCallSid(db: Privileged, userId: string, id: string, callSid: string): Promise<void> {
   if (!isUuid(id)) throw callNotFound();
-  const [row] = await sql.query<{ twilio_call_sid: string | null }>('select twilio_call_sid from public.calls where id = $1', [id]);
-  if (!row) throw callNotFound();
-  if (row.twilio_call_sid === callSid) return;
-  if (row.twilio_call_sid !== null) throw new HttpError(409, 'conflict', 'This call is already linked to another call SID.');
-  try {
-    await db.privileged((p) => p.query('update public.calls set twilio_call_sid = coalesce(twilio_call_sid, $2) where id = $1', [id, callSid]));
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'conflict', 'That call SID belongs to another call.');
-    throw error;
-  }
+  await db.privileged(async (sql) => {
+    const [row] = await sql.query<{ twilio_call_sid: string | null }>(
+      'select twilio_call_sid from public.calls where id = $1 and user_id = $2 and deleted_at is null for update',
+      [id, userId],
+    );
+    if (!row) throw callNotFound();
+    if (row.twilio_call_sid === callSid) return;
+    if (row.twilio_call_sid !== null) throw new HttpError(409, 'conflict', 'This call is already linked to another call SID.');
+    try {
+      await sql.query('update public.calls set twilio_call_sid = $2 where id = $1', [id, callSid]);
+    } catch (error) {
+      // the SID is another call's
+      if ((error as { code?: string }).code === '23505') throw sidTaken();
+      throw error;
+    }
+  });
 }
 
-/** POST /api/calls/{id}/feedback: once per call, after it ended. */
-export async function recordFeedback(sql: Sql, db: Privileged, id: string, input: CallFeedbackInput): Promise<void> {
+const sidTaken = () => new HttpError(409, 'conflict', 'That call SID belongs to another call.');
+
+/** POST /api/calls/{id}/feedback: once per call, after it ended; ownership and the write in one transaction. */
+export async function recordFeedback(db: Privileged, userId: string, id: string, input: CallFeedbackInput): Promise<void> {
   if (!isUuid(id)) throw callNotFound();
-  const [row] = await sql.query<{ status: string; feedback_at: string | null }>('select status, feedback_at from public.calls where id = $1', [id]);
-  if (!row) throw callNotFound();
-  if (!isTerminalCallStatus(row.status)) throw new HttpError(409, 'conflict', 'You can rate a call once it has ended.');
-  const updated = await db.privileged((p) =>
-    p.query(`update public.calls set feedback_score = $2, feedback_issue = $3, feedback_at = now() where id = $1 and feedback_at is null returning id`, [
-      id,
-      input.score,
-      input.issue ?? null,
-    ]),
-  );
-  if (updated.length === 0) throw new HttpError(409, 'conflict', 'You have already rated this call.');
+  await db.privileged(async (sql) => {
+    const [row] = await sql.query<{ status: string; feedback_at: string | null }>(
+      'select status, feedback_at from public.calls where id = $1 and user_id = $2 and deleted_at is null for update',
+      [id, userId],
+    );
+    if (!row) throw callNotFound();
+    if (!isTerminalCallStatus(row.status)) throw new HttpError(409, 'conflict', 'You can rate a call once it has ended.');
+    if (row.feedback_at !== null) throw new HttpError(409, 'conflict', 'You have already rated this call.');
+    await sql.query('update public.calls set feedback_score = $2, feedback_issue = $3, feedback_at = now() where id = $1', [id, input.score, input.issue ?? null]);
+  });
 }

@@ -53,8 +53,8 @@ export const calls = (options: CallsOptions) => {
     )
     .patch(
       routes.setCallSid.path,
-      async ({ db: userDb, params, body, set }) => {
-        await userDb.run((sql) => linkCallSid(sql, db, params.id, body.twilioCallSid));
+      async ({ user, params, body, set }) => {
+        await linkCallSid(db, user.id, params.id, body.twilioCallSid);
         set.status = 204;
       },
       { auth: true, ...routeSchemas.setCallSid },
@@ -66,8 +66,8 @@ export const calls = (options: CallsOptions) => {
     .get(routes.listCalls.path, ({ db: userDb, query }) => userDb.run((sql) => listCalls(sql, query)), { auth: true, ...routeSchemas.listCalls })
     .post(
       routes.sendCallFeedback.path,
-      async ({ db: userDb, params, body, set }) => {
-        await userDb.run((sql) => recordFeedback(sql, db, params.id, body));
+      async ({ user, params, body, set }) => {
+        await recordFeedback(db, user.id, params.id, body);
         set.status = 204;
       },
       { auth: true, ...routeSchemas.sendCallFeedback },

@@ -7,6 +7,7 @@ import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contr
 import { webhooks } from '@ringwise/contract/webhooks';
 import type { CallerIdInitiated, CallerIdInitiateInput, CallerIdStatus, VerifiedCallerId } from '@ringwise/contract/schemas';
 import { lineOf } from '@ringwise/phone/types';
+import type { UserDb } from '../../auth/plugin.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
@@ -125,14 +126,23 @@ export async function settleVerification(db: Pick<Database, 'privileged'>, form:
   );
 }
 
+/** The user's own live entry (RLS: only theirs), read in its own transaction. */
+async function ownEntry(userDb: UserDb, id: string): Promise<CallerIdRow> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await userDb.run((sql) =>
+    sql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where id = $1 and deleted_at is null`, [id]),
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
 /**
  * Where a verification stands. A pending entry whose callback was lost is settled from the carrier's list of
- * verified numbers, but only when no other account claims the number (the carrier's list is per account).
+ * verified numbers, but only when no other account claims the number (the carrier's list is per account). Each
+ * step is its own transaction: none is open while the carrier is asked.
  */
-export async function checkCallerIdStatus(services: CallerIdServices, userSql: Sql, id: string): Promise<CallerIdStatus> {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await userSql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where id = $1 and deleted_at is null`, [id]);
-  if (!row) throw notFound();
+export async function checkCallerIdStatus(services: CallerIdServices, userDb: UserDb, id: string): Promise<CallerIdStatus> {
+  const row = await ownEntry(userDb, id);
   if (row.verification_status !== pendingStatus) return { verificationStatus: row.verification_status, phoneNumber: row.phone_number };
   const [others] = await services.db.privileged((sql) =>
     sql.query<{ count: string }>(`select count(*) as count from public.verified_caller_ids where phone_number = $1 and id <> $2 and deleted_at is null`, [
@@ -150,10 +160,9 @@ export async function checkCallerIdStatus(services: CallerIdServices, userSql: S
   return { verificationStatus: row.verification_status, phoneNumber: row.phone_number };
 }
 
-export async function removeCallerId(services: CallerIdServices, userSql: Sql, id: string): Promise<void> {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await userSql.query<CallerIdRow>(`select ${callerIdColumns} from public.verified_caller_ids where id = $1 and deleted_at is null`, [id]);
-  if (!row) throw notFound();
+/** Removes the user's entry: at the carrier first (no transaction open meanwhile), then the user's own soft delete. */
+export async function removeCallerId(services: CallerIdServices, userDb: UserDb, id: string): Promise<void> {
+  const row = await ownEntry(userDb, id);
   let sid = row.twilio_sid;
   if (!sid && row.verification_status === verifiedStatus) {
     sid = (await carrier(() => services.twilio.outgoingCallerIds.list({ phoneNumber: row.phone_number, limit: 1 })))[0]?.sid ?? null;
@@ -165,5 +174,5 @@ export async function removeCallerId(services: CallerIdServices, userSql: Sql, i
     });
   }
   // the user's own soft delete (the only change their role may make); the trigger clears the default caller ID
-  await userSql.query('update public.verified_caller_ids set deleted_at = now() where id = $1', [id]);
+  await userDb.run((sql) => sql.query('update public.verified_caller_ids set deleted_at = now() where id = $1 and deleted_at is null', [id]));
 }

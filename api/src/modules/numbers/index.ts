@@ -57,7 +57,7 @@ export const numbers = (options: NumbersOptions) => {
     .delete(
       routes.releaseNumber.path,
       async ({ db: userDb, params, set }) => {
-        await userDb.run((sql) => releaseNumber(services, sql, params.id));
+        await releaseNumber(services, userDb, params.id);
         set.status = 204;
       },
       { auth: true, ...routeSchemas.releaseNumber },
@@ -72,14 +72,14 @@ export const numbers = (options: NumbersOptions) => {
       },
       { auth: true, ...routeSchemas.initiateCallerId },
     )
-    .post(routes.checkCallerIdStatus.path, ({ db: userDb, params }) => userDb.run((sql) => checkCallerIdStatus(services, sql, params.id)), {
+    .post(routes.checkCallerIdStatus.path, ({ db: userDb, params }) => checkCallerIdStatus(services, userDb, params.id), {
       auth: true,
       ...routeSchemas.checkCallerIdStatus,
     })
     .delete(
       routes.deleteCallerId.path,
       async ({ db: userDb, params, set }) => {
-        await userDb.run((sql) => removeCallerId(services, sql, params.id));
+        await removeCallerId(services, userDb, params.id);
         set.status = 204;
       },
       { auth: true, ...routeSchemas.deleteCallerId },

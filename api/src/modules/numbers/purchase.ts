@@ -12,6 +12,7 @@ import { formatUsd } from '@ringwise/ui/format';
 import { typeNotAvailableMessage, virtualNumberTypes, type VirtualNumberType } from '@ringwise/contract/numbers';
 import { webhooks } from '@ringwise/contract/webhooks';
 import type { NumberPurchaseInput, VirtualNumber } from '@ringwise/contract/schemas';
+import type { UserDb } from '../../auth/plugin.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
@@ -159,12 +160,14 @@ export async function purchaseNumber(services: NumberServices, userId: string, i
   }
 }
 
-/** The user lets their number go (no refund). */
-export async function releaseNumber(services: NumberServices, userSql: Sql, id: string): Promise<void> {
+/** The user lets their number go (no refund): found as the user (RLS shows only their numbers), let go at the
+ *  carrier with no transaction open, then marked released. */
+export async function releaseNumber(services: NumberServices, userDb: UserDb, id: string): Promise<void> {
   const notFound = new HttpError(404, 'not_found', 'That number is not one of yours.');
   if (!isUuid(id)) throw notFound;
-  // the user's own transaction: RLS shows only their numbers
-  const [row] = await userSql.query<VirtualNumberRow>(`select ${virtualNumberColumns} from public.virtual_numbers where id = $1 and status in ('active', 'grace')`, [id]);
+  const [row] = await userDb.run((sql) =>
+    sql.query<VirtualNumberRow>(`select ${virtualNumberColumns} from public.virtual_numbers where id = $1 and status in ('active', 'grace')`, [id]),
+  );
   if (!row) throw notFound;
   if (row.twilio_sid) await releaseAtCarrier(services.twilio, row.twilio_sid);
   await services.db.privileged((sql) => sql.query('select private.release_virtual_number($1, $2)', [id, 'user']));

@@ -5,7 +5,7 @@
 //      the btree on (prefix, number_type, effective_from), longest first, one round trip each.
 // Prints lookups per second and p50/p99 latency. Targets (not asserted): p99 < 50 µs in-process, < 5 ms over HTTP.
 import { Elysia } from 'elysia';
-import postgres from 'postgres';
+import pg from 'pg';
 import { createTestDatabase } from '../../db/testing.ts';
 import { errors } from '../../plugins/errors.ts';
 import { rates } from './index.ts';
@@ -116,27 +116,28 @@ try {
     const digits = n.slice(1);
     return Array.from({ length: Math.min(15, digits.length) }, (_, i) => digits.slice(0, i + 1)).join(',');
   };
-  const pg = postgres(database.url, { max: CONCURRENCY, onnotice: () => {} });
+  const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
+  const prepared = async (values: string[]) => (await pool.query({ name: 'rate_lookup', text: query, values })).rows;
   try {
-    const plan = await pg.unsafe(`explain ${query}`, [candidates(sample[0]!)]);
+    const plan = (await pool.query(`explain ${query}`, [candidates(sample[0]!)])).rows;
     const scan = plan.map((r) => String(r['QUERY PLAN'])).find((line) => /Index|Seq Scan|Bitmap/.test(line))?.trim();
     console.log(`  SQL plan: ${scan}`);
-    for (let i = 0; i < 300; i++) await pg.unsafe(query, [candidates(sample[i]!)], { prepare: true });
+    for (let i = 0; i < 300; i++) await prepared([candidates(sample[i]!)]);
     const sqlLatencies: number[] = [];
     started = performance.now();
     for (let i = 0; i < SQL_QUERIES; i++) {
       const t0 = performance.now();
-      await pg.unsafe(query, [candidates(sample[i]!)], { prepare: true });
+      await prepared([candidates(sample[i]!)]);
       sqlLatencies.push(performance.now() - t0);
     }
     report('SQL, one query at a time (prepared, no transaction)', SQL_QUERIES, (performance.now() - started) / 1000, sqlLatencies, 'ms');
     const parallel = await concurrently(SQL_QUERIES, async (i) => {
-      const rows = await pg.unsafe(query, [candidates(sample[i]!)], { prepare: true });
+      const rows = await prepared([candidates(sample[i]!)]);
       return rows.length === 1;
     });
     report(`SQL, ${CONCURRENCY} at a time`, SQL_QUERIES, parallel.seconds, parallel.latencies, 'ms', parallel.failures);
   } finally {
-    await pg.end();
+    await pool.end();
   }
   service.close();
 } finally {
