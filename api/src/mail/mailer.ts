@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { assertNoOpenTransaction } from '../db/transaction-scope.ts';
 
 export interface MailMessage {
   to: string;
@@ -40,6 +41,7 @@ export function createMailer({ smtpUrl, from, mailDir }: MailerOptions): Mailer 
     return {
       destination: redactSmtpUrl(smtpUrl),
       async send(message) {
+        assertNoOpenTransaction('The SMTP server');
         await transport.sendMail({ from, ...message });
       },
     };
@@ -49,6 +51,7 @@ export function createMailer({ smtpUrl, from, mailDir }: MailerOptions): Mailer 
   return {
     destination: mailDir,
     async send(message) {
+      assertNoOpenTransaction('The mail folder');
       const info = await transport.sendMail({ from, ...message });
       await mkdir(mailDir, { recursive: true });
       // sortable by time, unique within the process, and never a name taken from the message

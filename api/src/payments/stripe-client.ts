@@ -9,14 +9,13 @@
 // never the synchronous `constructEvent`.
 import Stripe from 'stripe';
 import { stripeSimulatorKey, type ApiConfig } from '../config.ts';
+import { providerFetch, type FetchFunction } from '../lib/provider-fetch.ts';
 
 export { stripeSimulatorKey };
+export type { FetchFunction };
 
 /** Where the simulator's REST API lives below the app's origin. */
 export const stripeSimulatorPath = '/sim/stripe';
-
-/** A fetch the SDK can be given: the global one, or one that hands the Request to `app.handle` (tests: no network). */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface StripeClientOptions {
   /** STRIPE_SECRET_KEY; null: talk to the simulator. */
@@ -39,20 +38,19 @@ export function rewriteToSimulator(url: string, simulatorUrl: string): string {
   return `${simulatorUrl.replace(/\/+$/, '')}${target.pathname}${target.search}`;
 }
 
-/** The SDK client: Stripe itself with a secret key, the simulator without one. */
+/** The SDK client: Stripe itself with a secret key, the simulator without one; either way through `providerFetch`
+ *  (no transaction open, the request's deadline). */
 export function createStripeClient(options: StripeClientOptions): Stripe {
   const appInfo = { name: 'Ringwise' };
-  if (options.secretKey !== null) return new Stripe(options.secretKey, { appInfo });
+  // the SDK's parameter type is `typeof fetch`, whose Bun typing carries extras (preconnect) the SDK never uses
+  const httpClient = (send: FetchFunction) => Stripe.createFetchHttpClient(providerFetch('Stripe', send) as typeof fetch);
+  if (options.secretKey !== null) return new Stripe(options.secretKey, { appInfo, httpClient: httpClient((input, init) => fetch(input, init)) });
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const simulatorFetch: FetchFunction = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     return send(rewriteToSimulator(url, options.simulatorUrl), init);
   };
-  return new Stripe(stripeSimulatorKey, {
-    appInfo,
-    // the SDK's parameter type is `typeof fetch`, whose Bun typing carries extras (preconnect) the SDK never uses
-    httpClient: Stripe.createFetchHttpClient(simulatorFetch as typeof fetch),
-  });
+  return new Stripe(stripeSimulatorKey, { appInfo, httpClient: httpClient(simulatorFetch) });
 }
 
 /** What the billing code needs: the client and the signing secret its webhook route verifies events with. */

@@ -6,8 +6,12 @@
 // account. Application code gets a `Twilio` client either way and cannot tell which one it talks to: the
 // simulator answers in Twilio's JSON and error shapes, so the SDK raises its own RestException.
 import twilio, { type Twilio } from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
+import type TwilioResponse from 'twilio/lib/http/response';
 import type { ApiConfig, TwilioConfig } from '../config.ts';
-import type { FetchFunction } from '../payments/stripe-client.ts';
+import { currentDeadline, remainingMs } from '../lib/deadline.ts';
+import { providerFetch, type FetchFunction } from '../lib/provider-fetch.ts';
+import { assertNoOpenTransaction } from '../db/transaction-scope.ts';
 
 /** Where the simulator's REST API lives below the app's origin. */
 export const twilioSimulatorPath = '/sim/twilio';
@@ -42,8 +46,9 @@ export function formEncode(values: Record<string, unknown> | undefined): URLSear
 }
 
 /** An httpClient for the SDK that sends its requests to `simulatorUrl` (the path and query kept) with `fetch`. */
-export function simulatorHttpClient(simulatorUrl: string, send: FetchFunction = (input, init) => fetch(input, init)) {
+export function simulatorHttpClient(simulatorUrl: string, transport: FetchFunction = (input, init) => fetch(input, init)) {
   const base = simulatorUrl.replace(/\/+$/, '');
+  const send = providerFetch('Twilio', transport);
   return {
     async request(opts: SdkRequest): Promise<SdkResponse> {
       const target = new URL(opts.uri);
@@ -70,6 +75,18 @@ export function simulatorHttpClient(simulatorUrl: string, send: FetchFunction = 
   };
 }
 
+type TwilioRequestOptions<TData> = RequestClient.RequestOptions<TData>;
+
+/** Twilio's own HTTP client, refusing to run inside a transaction and never waiting past the current deadline. */
+class GuardedRequestClient extends twilio.RequestClient {
+  override request<TData>(opts: TwilioRequestOptions<TData>): Promise<TwilioResponse<TData>> {
+    assertNoOpenTransaction('Twilio');
+    const deadline = currentDeadline();
+    const timeout = deadline ? Math.min(opts.timeout ?? 30_000, Math.max(1, remainingMs(deadline))) : opts.timeout;
+    return super.request({ ...opts, ...(timeout !== undefined ? { timeout } : {}) });
+  }
+}
+
 /** The app's own simulator over loopback: the api process listens on every interface at PORT. */
 export function twilioSimulatorBaseUrl(config: Pick<ApiConfig, 'port'>): string {
   return `http://127.0.0.1:${config.port}${twilioSimulatorPath}`;
@@ -91,7 +108,7 @@ export function createTelephonyServices(
 ): TelephonyServices {
   const { accountSid, authToken, live } = config.twilio;
   const client = live
-    ? twilio(accountSid, authToken)
+    ? twilio(accountSid, authToken, { httpClient: new GuardedRequestClient() })
     : twilio(accountSid, authToken, {
         httpClient: simulatorHttpClient(transport.simulatorUrl ?? twilioSimulatorBaseUrl(config), transport.fetch) as never,
       });

@@ -22,7 +22,7 @@ import {
   type GoTrueUser,
 } from './model.ts';
 import { sessionIsActive, type AuthStore, type SessionRecord, type UserPatch, type UserRecord } from './store.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { emailChangeEmail } from './emails.ts';
 import { goEncode, linkRedirectParam, referrer, withFragment } from './redirects.ts';
 import { defaultLimits, type LimitsConfig } from '../../limits/config.ts';
@@ -221,8 +221,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
   }
 
-  /** The two links of an e-mail change (one without secure e-mail change), sent before the change is stored. */
-  async function startEmailChange(current: UserRecord, newEmail: string, redirectTo: string): Promise<UserPatch> {
+  /** The two links of an e-mail change (one without secure e-mail change): what to store, and the mails to send
+   *  once it is stored (never with the user's row locked: a slow mail server would hold the transaction). */
+  function prepareEmailChange(current: UserRecord, newEmail: string, redirectTo: string): { patch: UserPatch; mails: MailMessage[] } {
     const sentAt = current.emailChangeSentAt;
     const at = now();
     if (sentAt && sentAt.getTime() + emailChangeMinIntervalSeconds * 1000 > at.getTime()) {
@@ -234,14 +235,26 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const link = (token: string) => `${issuer}/verify?token=${token}&type=email_change&redirect_to=${linkRedirectParam(redirectTo)}`;
     const mails = [emailChangeEmail({ to: newEmail, currentEmail: current.email, newEmail, link: link(tokenNew) })];
     if (tokenCurrent) mails.push(emailChangeEmail({ to: current.email, currentEmail: current.email, newEmail, link: link(tokenCurrent) }));
-    await Promise.all(mails.map((mail) => mailer.send(mail)));
     return {
-      emailChange: newEmail,
-      emailChangeTokenNew: hashEmailLinkToken(tokenNew),
-      emailChangeTokenCurrent: tokenCurrent ? hashEmailLinkToken(tokenCurrent) : null,
-      emailChangeSentAt: at,
-      emailChangeConfirmStatus: 0,
+      patch: {
+        emailChange: newEmail,
+        emailChangeTokenNew: hashEmailLinkToken(tokenNew),
+        emailChangeTokenCurrent: tokenCurrent ? hashEmailLinkToken(tokenCurrent) : null,
+        emailChangeSentAt: at,
+        emailChangeConfirmStatus: 0,
+      },
+      mails,
     };
+  }
+
+  /** Sends an e-mail change's mails; should that fail, the pending change is withdrawn (its links were never sent). */
+  async function sendEmailChange(userId: string, mails: MailMessage[]): Promise<void> {
+    try {
+      await Promise.all(mails.map((mail) => mailer.send(mail)));
+    } catch (error) {
+      await store.updateUser(userId, async () => ({ emailChange: null, emailChangeTokenNew: null, emailChangeTokenCurrent: null, emailChangeSentAt: null }));
+      throw error;
+    }
   }
 
   /** The e-mail change link: null when it was the first of two (secure e-mail change), else the new session. */
@@ -354,6 +367,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         passwordHash = await hashPassword(input.password);
       }
       const redirectTo = referrer(siteUrl, hints.redirectTo, hints.referer);
+      let mails: MailMessage[] = [];
       const result = await store.updateUser(user.id, async (current) => {
         let patch: UserPatch = {};
         if (passwordHash !== undefined) {
@@ -361,10 +375,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           patch = { passwordHash, emailChangeTokenNew: null, emailChangeTokenCurrent: null, emailChangeSentAt: null, endSessions: { keep: sessionId } };
         }
         if (input.data) patch.userMetadata = mergeUserMetadata(current.userMetadata, input.data);
-        if (newEmail && newEmail !== current.email) patch = { ...patch, ...(await startEmailChange(current, newEmail, redirectTo)) };
+        if (newEmail && newEmail !== current.email) {
+          const change = prepareEmailChange(current, newEmail, redirectTo);
+          mails = change.mails;
+          patch = { ...patch, ...change.patch };
+        }
         return patch;
       });
       if (result.status !== 'updated') throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (mails.length > 0) await sendEmailChange(user.id, mails);
       return toGoTrueUser(result.user);
     },
 

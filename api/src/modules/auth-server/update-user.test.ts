@@ -241,6 +241,22 @@ describe('e-mail change on a moving clock (memory store)', () => {
     expect(fragmentOf(await open(app, linkIn(mailer, third))).get('error_code')).toBe('otp_expired');
   });
 
+  test('a mail that cannot be sent withdraws the change: no pending address, no 60 s wait before trying again', async () => {
+    const server = await createTestAuthServer();
+    const { app, mailer } = server;
+    const session = await signedUpSession(app, uniqueEmail());
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('the mail server is down');
+    };
+    const wanted = uniqueEmail('Wanted').toLowerCase();
+    expect((await updateUser(app, session.access_token, { email: wanted })).status).toBeGreaterThanOrEqual(500);
+    const user = (await (await request(app, 'GET', '/auth/v1/user', { token: session.access_token })).json()) as GoTrueUser;
+    expect(user.new_email).toBeUndefined();
+    mailer.send = send;
+    expect(((await (await updateUser(app, session.access_token, { email: wanted })).json()) as GoTrueUser).new_email).toBe(wanted);
+  });
+
   test('secure e-mail change off: one link, to the new address only, makes the change', async () => {
     const { app, mailer } = await createTestAuthServer({ secureEmailChange: false });
     const email = uniqueEmail().toLowerCase();
