@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         signInFailures: { freeFailures: 5, maxSeconds: 900 },
         rates: { limit: 120, windowSeconds: 10 },
       },
+      requestDeadlineMs: 5000,
     });
   });
 
@@ -61,6 +62,13 @@ describe('loadConfig', () => {
 
   test('the repo root is the monorepo root, whatever the cwd', async () => {
     expect(await Bun.file(join(repoRoot, 'api', 'package.json')).exists()).toBe(true);
+  });
+
+  test('REQUEST_DEADLINE_SECONDS: seconds, fractions allowed, from 0.1 to 300', () => {
+    expect(loadConfig({ REQUEST_DEADLINE_SECONDS: '2.5' }).requestDeadlineMs).toBe(2500);
+    for (const value of ['0', '-1', 'soon', '301', '0.01']) {
+      expect(() => loadConfig({ REQUEST_DEADLINE_SECONDS: value })).toThrow(ConfigError);
+    }
   });
 
   test('PUBLIC_URL defaults to the configured port', () => {

@@ -23,7 +23,14 @@ export interface ApiConfig {
   twilio: TwilioConfig;
   /** Rate limits, the proxies trusted for the client address and where the limits are kept (api/src/limits/config.ts). */
   limits: LimitsConfig;
+  /** REQUEST_DEADLINE_SECONDS in ms: how long a request may take before it is stopped and answered 503. */
+  requestDeadlineMs: number;
 }
+
+/** A request's deadline unless REQUEST_DEADLINE_SECONDS says otherwise: long enough for the slowest honest request
+ *  (a number bought at the carrier, a rate deck imported on the embedded database), short enough that a user or a
+ *  load balancer learns of trouble while it still matters. */
+export const defaultRequestDeadlineSeconds = 5;
 
 export interface TwilioConfig {
   /** False: the app talks to its own carrier simulator with the dev account below. */
@@ -88,7 +95,17 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     stripe: loadStripe(env),
     twilio: loadTwilio(env),
     limits: loadLimitsConfig(env),
+    requestDeadlineMs: parseDeadline(read(env, 'REQUEST_DEADLINE_SECONDS')),
   };
+}
+
+function parseDeadline(value: string | undefined): number {
+  if (value === undefined) return defaultRequestDeadlineSeconds * 1000;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 300) {
+    throw new ConfigError(`REQUEST_DEADLINE_SECONDS must be a number of seconds from 0.1 to 300 (got "${value}")`);
+  }
+  return Math.round(seconds * 1000);
 }
 
 /** The payment simulator's API key: what the SDK sends to /sim/stripe when STRIPE_SECRET_KEY is unset. */

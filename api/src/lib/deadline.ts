@@ -20,9 +20,11 @@ export interface Deadline {
 }
 
 export interface OwnedDeadline extends Deadline {
-  /** Stops the timer (the work ended in time). */
+  /** Stops the timer: the work ended in time. What it started and left running (a simulator's timers, a kicked
+   *  job) no longer counts against it and gets deadlines of its own. */
   clear(): void;
 }
+
 
 /** A transaction outside any request (jobs, start-up, commands) gets this long. */
 export const backgroundDeadlineMs = 30_000;
@@ -40,24 +42,34 @@ export function createDeadline(ms: number, within?: Deadline): OwnedDeadline {
   const onOuterAbort = () => controller.abort(within?.signal.reason ?? new DeadlineExceededError());
   within?.signal.addEventListener('abort', onOuterAbort, { once: true });
   if (within?.signal.aborted) onOuterAbort();
-  return {
+  const owned: OwnedDeadline = {
     at,
     signal: controller.signal,
     clear() {
       clearTimeout(timer);
       within?.signal.removeEventListener('abort', onOuterAbort);
+      finished.add(owned);
     },
   };
+  return owned;
 }
 
-/** The deadline of the work this code runs for, if it has one. */
+const finished = new WeakSet<Deadline>();
+
+/** The deadline of the work this code runs for, if it has one and that work has not ended yet. */
 export function currentDeadline(): Deadline | undefined {
-  return current.getStore();
+  const deadline = current.getStore();
+  return deadline && !finished.has(deadline) ? deadline : undefined;
 }
 
-/** Runs `work` under `deadline` (the code it calls sees it as `currentDeadline()`). */
+/** Runs `work` under `deadline` (the code it calls sees it as `currentDeadline()` until the deadline is cleared). */
 export function runWithDeadline<T>(deadline: Deadline, work: () => T): T {
   return current.run(deadline, work);
+}
+
+/** Runs `work` (background work a request only starts, such as a job run) outside the caller's deadline. */
+export function detached<T>(work: () => T): T {
+  return current.exit(work);
 }
 
 /** Runs `work` with `ms` to finish (within the current deadline, if any); DeadlineExceededError past it. */

@@ -33,10 +33,11 @@ export function corsFor(
   return { headers, preflight: 204 };
 }
 
-export const cors = (config: ApiConfig) => {
+/** What CORS adds to the answer to `request` (a preflight's status apart). */
+export function corsOf(config: ApiConfig): (request: Request) => CorsDecision {
   const allowedOrigins: ReadonlySet<string> = new Set(remoteOrigins(config));
-  return new Elysia({ name: 'plugin.cors', seed: config }).onRequest(({ request, set }) => {
-    const decision = corsFor(
+  return (request) =>
+    corsFor(
       {
         method: request.method,
         origin: request.headers.get('origin'),
@@ -44,6 +45,12 @@ export const cors = (config: ApiConfig) => {
       },
       allowedOrigins,
     );
+}
+
+export const cors = (config: ApiConfig) => {
+  const decide = corsOf(config);
+  return new Elysia({ name: 'plugin.cors', seed: config }).onRequest(({ request, set }) => {
+    const decision = decide(request);
     // Every response may differ by Origin, so shared caches must key on it.
     set.headers.vary = appendVary(set.headers.vary, 'Origin');
     Object.assign(set.headers, decision.headers);

@@ -12,6 +12,8 @@ import {
   ParseError,
   ValidationError,
 } from 'elysia';
+import { DatabaseUnavailableError } from '../db/database.ts';
+import { DeadlineExceededError } from '../lib/deadline.ts';
 
 /** What services throw for an expected failure; `code` is a stable snake_case string clients switch on. */
 export class HttpError extends Error {
@@ -34,6 +36,19 @@ export interface MappedError {
   body: ErrorBody;
   /** True for failures that are our fault: they are logged, and their message is generic. */
   unexpected: boolean;
+  /** Headers the answer carries (Retry-After of a 503). */
+  headers?: Record<string, string>;
+}
+
+/** Seconds a client should wait before repeating a request refused with 503. */
+export const retryAfterSeconds = 1;
+
+export const deadlineMessage = 'This took too long and was stopped. Please try again in a moment.';
+export const databaseUnavailableMessage = 'Ringwise cannot reach its database right now. Please try again in a moment.';
+
+/** A 503 a client may simply repeat: the envelope and Retry-After. */
+export function retryLater(message: string): MappedError {
+  return { status: 503, body: errorBody('unavailable', message), unexpected: false, headers: { 'retry-after': String(retryAfterSeconds) } };
 }
 
 export type ErrorLogger = (error: unknown, request: { method: string; path: string }) => void;
@@ -79,6 +94,8 @@ export function mapError(error: unknown, request: { method: string; path: string
   });
   const internal: MappedError = { status: 500, body: errorBody('internal', internalMessage), unexpected: true };
 
+  if (error instanceof DeadlineExceededError) return retryLater(deadlineMessage);
+  if (error instanceof DatabaseUnavailableError) return { ...retryLater(databaseUnavailableMessage), unexpected: true };
   if (error instanceof HttpError) {
     if (error.status >= 500) return { ...internal, status: error.status, body: errorBody(error.code, error.message) };
     return expected(error.status, error.code, error.message, error.details);
@@ -198,6 +215,7 @@ export const errors = ({ log = defaultLogger }: ErrorsOptions = {}) =>
       const mapped = mapError(error, req);
       if (mapped.unexpected) log(error, req);
       set.status = mapped.status;
+      Object.assign(set.headers, mapped.headers);
       // an answer about this request only (a refused token, a field of this body): never kept by a cache
       if (path.startsWith('/api/')) set.headers['cache-control'] = 'no-store';
       return mapped.body;

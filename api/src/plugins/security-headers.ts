@@ -45,15 +45,23 @@ export function isHttps(request: Request, config: Pick<ApiConfig, 'publicUrl'>):
   return request.url.startsWith('https:');
 }
 
-export const securityHeaders = (config: ApiConfig) => {
+/** The headers every answer carries, for `request`. */
+export function securityHeadersOf(config: ApiConfig): (request: Request) => Record<string, string> {
   const csp = contentSecurityPolicy(config);
+  return (request) => ({
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(isHttps(request, config) ? { 'strict-transport-security': strictTransportSecurity } : {}),
+  });
+}
+
+export const securityHeaders = (config: ApiConfig) => {
+  const headersOf = securityHeadersOf(config);
   return new Elysia({ name: 'plugin.security-headers', seed: config }).onRequest(({ request, set }) => {
     // Set before routing, so Elysia merges them into whatever answers: handler, error or early response.
-    set.headers['content-security-policy'] = csp;
-    set.headers['x-content-type-options'] = 'nosniff';
-    set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    set.headers['x-frame-options'] = 'DENY';
-    set.headers['cross-origin-opener-policy'] = 'same-origin';
-    if (isHttps(request, config)) set.headers['strict-transport-security'] = strictTransportSecurity;
+    Object.assign(set.headers, headersOf(request));
   });
 };

@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import { centsOf } from '@ringwise/contract/billing';
 import type { Database, Sql } from '../../db/database.ts';
+import { detached } from '../../lib/deadline.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   autoRechargeFailedEmail,
@@ -261,7 +262,8 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
 
   return {
     runDue: () => schedule(),
-    kick: () => void schedule(),
+    // kicked by a request (a payment's webhook), the run is not that request's: it gets its own deadlines
+    kick: () => void detached(schedule),
     start(intervalMs = 5_000) {
       timer ??= setInterval(() => void schedule(), intervalMs);
     },
