@@ -1,5 +1,6 @@
 // Builds the api app: plugins first (their hooks run for every request), then one module per domain.
 import { Elysia } from 'elysia';
+import { sessionGate } from './auth/session-gate.ts';
 import type { ApiConfig } from './config.ts';
 import { health } from './modules/health/index.ts';
 import { reference } from './modules/reference/index.ts';
@@ -21,11 +22,12 @@ import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
 import { ShellTemplate } from './modules/web/service.ts';
-import { cors } from './plugins/cors.ts';
+import { cors, corsOf } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { jsonObjectBody } from './plugins/json-body.ts';
 import { requestLimits } from './plugins/request-limits.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { requestDeadline } from './plugins/request-deadline.ts';
+import { securityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { createLimiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
 import { loadMailConfig } from './mail/config.ts';
@@ -44,10 +46,21 @@ export interface AppOptions {
 
 export function createApp(config: ApiConfig, options: AppOptions = {}) {
   const { services } = options;
+  const securityHeadersFor = securityHeadersOf(config);
+  const corsFor = corsOf(config);
   const app = new Elysia()
+    .use(
+      requestDeadline({
+        ms: config.requestDeadlineMs,
+        headersOf: (request) => ({ ...securityHeadersFor(request), ...corsFor(request).headers, vary: 'Origin' }),
+      }),
+    )
     .use(securityHeaders(config))
     .use(cors(config))
-    .use(errors({ log: options.logError }))
+    .use(errors({ log: options.logError }));
+  // the session gate comes before the body's limits and parsing: a signed-out request learns nothing else
+  if (services) app.use(sessionGate({ verifier: services.auth.verifier, db: services.db }));
+  app
     .use(requestLimits())
     .use(jsonObjectBody())
     .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))

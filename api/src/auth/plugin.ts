@@ -1,8 +1,11 @@
-// `auth: true` on a route: the bearer token is verified and the handler gets the user and a database
-// handle that runs its work as that user (role authenticated + request.jwt.claims, so RLS applies).
+// `auth: true` on a route: the handler gets the user the session gate admitted (session-gate.ts: token, live
+// session, existing account, and the admin role on admin routes, all checked before the body is even read) and a
+// database handle that runs its work as that user (role authenticated + request.jwt.claims, so RLS applies; the
+// session is checked again in each transaction's first statement).
 import { Elysia } from 'elysia';
 import { SessionEndedError, type Database, type JwtClaims, type Sql } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { admittedUser, sessionEnded } from './session-gate.ts';
 import type { TokenVerifier } from './verify.ts';
 
 export interface AuthUser {
@@ -21,36 +24,19 @@ export interface AuthPluginOptions {
   db: Pick<Database, 'asSession'>;
 }
 
-/** The bearer token of an Authorization header, or a 401 explaining what is wrong with it. */
-export function bearerToken(header: string | null | undefined): string {
-  if (!header) throw new HttpError(401, 'unauthorized', 'Sign in first: this endpoint needs an "Authorization: Bearer <access token>" header.');
-  const match = /^Bearer +(\S+) *$/i.exec(header);
-  if (!match?.[1]) throw new HttpError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>".');
-  return match[1];
-}
+/** A route with `auth: true` the gate did not pass (it is missing from the route table): refused, never served. */
+const notGated = () => new HttpError(401, 'unauthorized', 'Sign in first: this endpoint needs an "Authorization: Bearer <access token>" header.');
 
-const sessionEnded = () => new HttpError(401, 'unauthorized', 'Your session has ended (signed out or expired). Sign in again.');
-
-export const authPlugin = ({ verifier, db }: AuthPluginOptions) =>
+export const authPlugin = ({ db }: AuthPluginOptions) =>
   new Elysia({ name: 'plugin.auth' }).macro({
     auth: {
-      async resolve({ headers, set }) {
-        // a user's data (or why it was refused) is never kept by a browser or a shared cache
-        set.headers['cache-control'] = 'no-store';
-        let claims: JwtClaims;
-        try {
-          claims = await verifier.verify(bearerToken(headers.authorization));
-        } catch (error) {
-          // RFC 6750 §3: tell the client which scheme to use (the body carries the api's error envelope).
-          if (error instanceof HttpError && error.status === 401) set.headers['www-authenticate'] = 'Bearer';
-          throw error;
-        }
-        const user: AuthUser = { id: claims.sub, email: typeof claims.email === 'string' && claims.email ? claims.email : undefined, claims };
-        // the token's session must still be live: checked with the request's own transaction, not before it
+      resolve({ request }) {
+        const user = admittedUser(request);
+        if (!user) throw notGated();
         const userDb: UserDb = {
           async run(work) {
             try {
-              return await db.asSession(claims, work);
+              return await db.asSession(user.claims, work);
             } catch (error) {
               throw error instanceof SessionEndedError ? sessionEnded() : error;
             }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
 import { billingTestApp, type BillingTestApp } from '../modules/billing/testing.ts';
-import { allowedMethods, maxApiBodyBytes } from './request-limits.ts';
+import { allowedMethods } from './contract-routes.ts';
+import { maxApiBodyBytes } from './request-limits.ts';
 
 let database: TestDatabase;
 let t: BillingTestApp;

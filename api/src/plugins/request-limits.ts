@@ -10,22 +10,11 @@
 import { Elysia } from 'elysia';
 import { avatarContentTypes, maxAvatarBytes, profileMessages } from '@ringwise/contract/profile';
 import { routes, type Method } from '@ringwise/contract/routes';
+import { allowedMethods } from './contract-routes.ts';
 import { errorBody, HttpError } from './errors.ts';
 import { holdsNul } from '../lib/nul.ts';
 
 export const maxApiBodyBytes = 1024 * 1024;
-
-const contractRoutes = Object.values(routes).map((route) => ({
-  method: route.method,
-  pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`),
-}));
-
-/** The methods the contract defines for `path` (empty: no such /api path). */
-export function allowedMethods(path: string): Method[] {
-  const methods = new Set<Method>();
-  for (const route of contractRoutes) if (route.pattern.test(path)) methods.add(route.method);
-  return [...methods];
-}
 
 const refuse = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(errorBody(code, message)), {

@@ -14,13 +14,12 @@ import {
   type BlockedPrefix,
   type RateEdit,
 } from '@ringwise/contract/schemas';
+import { adminOnly } from '../../auth/session-gate.ts';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import { countryCallingCode } from '../rates/numbering.ts';
 import { importResultOf, parseRateDeckCsv, parseRateRow, rowsPayload, type Column, type ImportProblem, type ImportRow, type StoreOutcome } from '../rates/importer.ts';
-
-export const adminOnly = () => new HttpError(403, 'forbidden', 'This is for administrators only.');
 
 /** 403 unless the signed-in user (the transaction's auth.uid()) has role admin. */
 export async function requireAdmin(sql: Sql): Promise<void> {
