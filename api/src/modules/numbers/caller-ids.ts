@@ -10,6 +10,7 @@ import { lineOf } from '@ringwise/phone/types';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { isSid } from '../../telephony/webhook-fields.ts';
 import { carrier, carrierCode } from './carrier.ts';
 import { callerIdColumns, toVerifiedCallerId, type CallerIdRow } from './model.ts';
 
@@ -107,17 +108,24 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
   };
 }
 
-/** The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. */
+/**
+ * The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. A callback
+ * without a call SID or an outcome as Twilio writes them changes nothing; a carrier SID that is malformed, or
+ * already another entry's (twilio_sid is unique), is not kept.
+ */
 export async function settleVerification(db: Pick<Database, 'privileged'>, form: Record<string, string>): Promise<void> {
   const callSid = form.CallSid;
   const outcome = form.VerificationStatus;
-  if (!callSid || (outcome !== 'success' && outcome !== 'failed')) return;
+  if (!isSid('CA', callSid) || (outcome !== 'success' && outcome !== 'failed')) return;
+  const outgoingSid = isSid('PN', form.OutgoingCallerIdSid) ? form.OutgoingCallerIdSid : null;
   await db.privileged((sql) =>
     outcome === 'success'
       ? sql.query(
-          `update public.verified_caller_ids set verification_status = 'verified', twilio_sid = $2, validation_code = null
+          `update public.verified_caller_ids
+           set verification_status = 'verified', validation_code = null,
+               twilio_sid = case when exists (select 1 from public.verified_caller_ids taken where taken.twilio_sid = $2) then twilio_sid else $2 end
            where call_sid = $1 and deleted_at is null and verification_status = 'pending'`,
-          [callSid, form.OutgoingCallerIdSid || null],
+          [callSid, outgoingSid],
         )
       : sql.query(`update public.verified_caller_ids set verification_status = 'failed' where call_sid = $1 and deleted_at is null and verification_status = 'pending'`, [
           callSid,
