@@ -47,11 +47,26 @@ async function liveEntry(sql: Sql, userId: string, phoneNumber: string): Promise
   return row;
 }
 
+/** The virtual number someone holds under that number (active, or in its grace period), if any. */
+async function activeVirtualNumber(sql: Sql, phoneNumber: string): Promise<{ user_id: string } | undefined> {
+  const [row] = await sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`, [phoneNumber]);
+  return row;
+}
+
 export async function initiateCallerId(services: CallerIdServices, userId: string, input: CallerIdInitiateInput): Promise<CallerIdInitiated> {
   const phoneNumber = callerIdNumberOf(input.phoneNumber);
   const friendlyName = input.friendlyName?.trim() || null;
-  const existing = await services.db.privileged((sql) => liveEntry(sql, userId, phoneNumber));
+  const { existing, ringwiseNumber } = await services.db.privileged(async (sql) => ({
+    existing: await liveEntry(sql, userId, phoneNumber),
+    ringwiseNumber: await activeVirtualNumber(sql, phoneNumber),
+  }));
   if (existing?.verification_status === verifiedStatus) throw new HttpError(409, 'conflict', `${phoneNumber} is already one of your verified caller IDs.`);
+  // a Ringwise number is nobody's caller ID to verify: its owner calls from it already, and no one else may show it
+  // (refused before the carrier calls anyone and before any entry is written)
+  if (ringwiseNumber?.user_id === userId) {
+    throw new HttpError(409, 'conflict', `${phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`);
+  }
+  if (ringwiseNumber) throw new HttpError(409, 'conflict', `${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
 
   // one verified owner per number: another account's verified number is not offered to a second one
   const [other] = await services.db.privileged((sql) =>
