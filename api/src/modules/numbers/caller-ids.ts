@@ -53,6 +53,14 @@ async function activeVirtualNumber(sql: Sql, phoneNumber: string): Promise<{ use
   return row;
 }
 
+/** A Ringwise number is nobody's caller ID to verify: its owner calls from it already, and no one else may show it. */
+function ringwiseNumberRefusal(phoneNumber: string, userId: string, number: { user_id: string }): HttpError {
+  if (number.user_id === userId) {
+    return new HttpError(409, 'conflict', `${phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`);
+  }
+  return new HttpError(409, 'conflict', `${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+}
+
 export async function initiateCallerId(services: CallerIdServices, userId: string, input: CallerIdInitiateInput): Promise<CallerIdInitiated> {
   const phoneNumber = callerIdNumberOf(input.phoneNumber);
   const friendlyName = input.friendlyName?.trim() || null;
@@ -61,12 +69,8 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
     ringwiseNumber: await activeVirtualNumber(sql, phoneNumber),
   }));
   if (existing?.verification_status === verifiedStatus) throw new HttpError(409, 'conflict', `${phoneNumber} is already one of your verified caller IDs.`);
-  // a Ringwise number is nobody's caller ID to verify: its owner calls from it already, and no one else may show it
-  // (refused before the carrier calls anyone and before any entry is written)
-  if (ringwiseNumber?.user_id === userId) {
-    throw new HttpError(409, 'conflict', `${phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`);
-  }
-  if (ringwiseNumber) throw new HttpError(409, 'conflict', `${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+  // refused before the carrier calls anyone and before any entry is written
+  if (ringwiseNumber) throw ringwiseNumberRefusal(phoneNumber, userId, ringwiseNumber);
 
   // one verified owner per number: another account's verified number is not offered to a second one
   const [other] = await services.db.privileged((sql) =>
@@ -96,6 +100,9 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
   }
 
   const row = await services.db.privileged(async (sql) => {
+    // bought while the carrier was placing the call: no entry either (the database would refuse a new one)
+    const bought = await activeVirtualNumber(sql, phoneNumber);
+    if (bought) throw ringwiseNumberRefusal(phoneNumber, userId, bought);
     const params = [userId, phoneNumber, friendlyName, validation.validationCode, validation.callSid];
     // a pending entry gets the new call's code; otherwise a new entry
     const [updated] = await sql.query<CallerIdRow>(

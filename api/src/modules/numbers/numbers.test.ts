@@ -369,6 +369,31 @@ describe('verified caller IDs', () => {
     expect(await entriesOf(other.id)).toHaveLength(1);
   });
 
+  test('a number bought while the carrier places the verification call gets no caller ID entry: 409, never a 500', async () => {
+    const owner = await userWith('0.00');
+    const other = await userWith('0.00');
+    const phoneNumber = '+14155550177';
+    carrierTrouble = async (request) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/OutgoingCallerIds.json')) {
+        carrierTrouble = null;
+        await database.db.privileged((sql) =>
+          sql.query(
+            `insert into public.virtual_numbers (user_id, phone_number, twilio_sid, country, status, renews_at) values ($1, $2, $3, 'US', 'active', now() + interval '30 days')`,
+            [owner.id, phoneNumber, `PN${crypto.randomUUID().replaceAll('-', '')}`],
+          ),
+        );
+      }
+    };
+    try {
+      const response = await call('POST', '/api/verified-caller-ids/initiate', other.token, { phoneNumber });
+      expect(response.status).toBe(409);
+      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(`${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+    } finally {
+      carrierTrouble = null;
+    }
+    expect(await json(await call('GET', '/api/verified-caller-ids', other.token))).toEqual([]);
+  });
+
   test('the spec\'s messages for a missing or malformed number', async () => {
     const { token } = await userWith('0.00');
     const empty = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '  ' });
