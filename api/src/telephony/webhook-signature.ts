@@ -1,27 +1,44 @@
 // Twilio's webhooks are signed (X-Twilio-Signature: HMAC-SHA1 of the URL as configured plus the sorted form
 // fields, with the account's auth token). The URL is the one we gave Twilio, under PUBLIC_URL, never the
 // request's own (a proxy or the loopback delivery of the simulator changes that), so the check is against
-// PUBLIC_URL + path + query. A request that does not verify answers 403 (ARCHITECTURE.md §4).
+// PUBLIC_URL + path + query. A request that does not verify answers 403 (ARCHITECTURE.md §4); one that verifies
+// but repeats a field or holds a NUL answers 400.
 import twilio from 'twilio';
+import { holdsNul } from '../lib/nul.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { TelephonyServices } from './twilio-client.ts';
 
 /** Form fields are a few hundred bytes; anything much larger is not Twilio. */
 export const maxWebhookBodyBytes = 64 * 1024;
 
-/** The verified form fields of a Twilio webhook request, or a 403 (400 for a body that is not a form). */
+/** The verified form fields of a Twilio webhook request, or a 403 (400 for a signed request Twilio never sends). */
 export async function verifiedTwilioForm(request: Request, telephony: Pick<TelephonyServices, 'authToken' | 'publicUrl'>): Promise<Record<string, string>> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > maxWebhookBodyBytes) throw new HttpError(413, 'payload_too_large', 'A Twilio webhook body is never this large.');
   const raw = await request.text();
   if (raw.length > maxWebhookBodyBytes) throw new HttpError(413, 'payload_too_large', 'A Twilio webhook body is never this large.');
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(raw)) params[key] = value;
+  // as Twilio signs a form: a repeated field with each of its values (twilio.validateRequest takes a list)
+  const values = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(raw)) values.set(key, [...(values.get(key) ?? []), value]);
+  const signedParams = Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? list[0]! : list]));
   const url = new URL(request.url);
   const signedUrl = `${telephony.publicUrl}${url.pathname}${url.search}`;
   const signature = request.headers.get('x-twilio-signature') ?? '';
-  if (!signature || !twilio.validateRequest(telephony.authToken, signature, signedUrl, params)) {
+  if (!signature || !twilio.validateRequest(telephony.authToken, signature, signedUrl, signedParams)) {
     throw new HttpError(403, 'forbidden', 'The Twilio signature does not verify.');
   }
-  return params;
+  // Signed, yet what Twilio never sends: a field (or a query parameter) twice, which the handlers would read one
+  // way or another, or a NUL, which PostgreSQL text cannot hold. Refused before any of it reaches a query.
+  const fields = [...values].map(([key, list]) => ({ key, list, where: 'field' }));
+  const query = new Map<string, string[]>();
+  for (const [key, value] of url.searchParams) query.set(key, [...(query.get(key) ?? []), value]);
+  fields.push(...[...query].map(([key, list]) => ({ key, list, where: 'query parameter' })));
+  for (const { key, list, where } of fields) {
+    if (holdsNul([key, ...list], 1)) throw new HttpError(400, 'bad_request', `The Twilio request has a NUL character in its ${where} ${nameOf(key)}.`);
+    if (list.length > 1) throw new HttpError(400, 'bad_request', `The Twilio request has the ${where} ${nameOf(key)} more than once.`);
+  }
+  return Object.fromEntries([...values].map(([key, list]) => [key, list[0]!]));
 }
+
+/** A field's name as an error message quotes it: no NUL, at most 40 characters. */
+const nameOf = (key: string) => JSON.stringify(key.replaceAll('\0', '').slice(0, 40));

@@ -4,9 +4,10 @@
 //   POST /api/stripe/checkout-sessions          → 201 { id, url } ($5-$500, checked here again)
 //   GET  /api/stripe/checkout-sessions/{id}     → where the top-up stands (credited yet?)
 //   POST /api/stripe/create-portal-session      → { url } (409 'No payment methods yet' without a customer)
-//   POST /webhooks/stripe                       → signature over the raw body (300 s), each event settled once
+//   POST /webhooks/stripe                       → signature over the raw body (300 s), each event settled once;
+//                                                 400 bad_signature, or bad_request for a signed body that is no event
 import { Elysia } from 'elysia';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
 import { webhooks } from '@ringwise/contract/webhooks';
@@ -16,7 +17,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import { createCheckoutSession, createPortalSession, getCheckoutSession } from './checkout.ts';
 import type { BillingJobs } from './jobs.ts';
 import { listTransactions } from './transactions.ts';
-import { settleStripeEvent } from './webhook.ts';
+import { stripeEventOf } from './stripe-event.ts';
+import { settleStripeEvent, warnStripe } from './webhook.ts';
 
 export interface BillingOptions extends AuthPluginOptions {
   db: Pick<Database, 'asSession' | 'privileged'>;
@@ -24,14 +26,21 @@ export interface BillingOptions extends AuthPluginOptions {
   webhookSecret: string;
   publicUrl: string;
   jobs: Pick<BillingJobs, 'kick'>;
+  /** Hears about Stripe events refused or not honoured (default: console.warn with a `[stripe]` prefix). */
+  warn?: (message: string) => void;
 }
 
 /** Stripe's own tolerance for the signature's timestamp. */
 export const signatureToleranceSeconds = 300;
 
 export const billing = (options: BillingOptions) => {
-  const { db, stripe, webhookSecret, publicUrl, jobs } = options;
+  const { db, stripe, webhookSecret, publicUrl, jobs, warn = warnStripe } = options;
   const checkout = { db, stripe, publicUrl };
+  /** A correctly signed body that is not an event: nothing can be recorded of it; logged, and a 400 (never a 500). */
+  const refusal = (problem: string) => {
+    warn(`refused a signed body: ${problem}`);
+    return new HttpError(400, 'bad_request', `The body is not a valid Stripe event: ${problem}.`);
+  };
   return new Elysia({ name: 'module.billing' })
     .use(authPlugin(options))
     .get(routes.listTransactions.path, ({ db: userDb, query }) => userDb.run((sql) => listTransactions(sql, query)), {
@@ -60,13 +69,25 @@ export const billing = (options: BillingOptions) => {
       async ({ request }) => {
         // the signature covers the exact bytes: the body is read raw, never parsed first
         const raw = await request.text();
-        let event: Stripe.Event;
+        // constructEventAsync's two steps, apart: a bad signature and a signed body that is no event are different
+        // answers (and anything else thrown here is ours, a 500)
+        const verifier = stripe.webhooks.signature;
+        if (!verifier) throw new Error('The Stripe SDK has no webhook signature helper.');
         try {
-          event = await stripe.webhooks.constructEventAsync(raw, request.headers.get('stripe-signature') ?? '', webhookSecret, signatureToleranceSeconds);
+          await verifier.verifyHeaderAsync(raw, request.headers.get('stripe-signature') ?? '', webhookSecret, signatureToleranceSeconds);
         } catch (error) {
-          throw new HttpError(400, 'bad_signature', `The Stripe signature does not verify: ${error instanceof Error ? error.message : String(error)}`);
+          if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+          throw new HttpError(400, 'bad_signature', `The Stripe signature does not verify: ${error.message}`);
         }
-        const settled = await settleStripeEvent(db, event);
+        let body: unknown;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          throw refusal('it is not JSON');
+        }
+        const event = stripeEventOf(body);
+        if ('problem' in event) throw refusal(event.problem);
+        const settled = await settleStripeEvent(db, event.value, warn);
         if (settled.outcome !== 'duplicate') jobs.kick();
         return { received: true };
       },

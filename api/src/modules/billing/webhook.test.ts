@@ -1,9 +1,14 @@
 // POST /webhooks/stripe on the machine's PostgreSQL: signatures, exactly-once crediting under duplicates,
 // reordering and concurrency, and what is ignored.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { Elysia } from 'elysia';
 import Stripe from 'stripe';
+import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTokenVerifier } from '../../auth/verify.ts';
+import { errors } from '../../plugins/errors.ts';
+import { billing } from './index.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
-import { billingTestApp, deliver, paidSession, stripeEvent, type BillingTestApp } from './testing.ts';
+import { billingTestApp, deliver, paidSession, signatureFor, stripeEvent, testWebhookSecret, type BillingTestApp } from './testing.ts';
 
 let database: TestDatabase;
 let test_: BillingTestApp;
@@ -136,6 +141,174 @@ describe('crediting a top-up', () => {
   test('event types the app does not use are answered 200 and change nothing', async () => {
     const res = await deliver(test_, stripe, stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }));
     expect(res.status).toBe(200);
+  });
+});
+
+/** POSTs these exact bytes to /webhooks/stripe, correctly signed. */
+async function deliverRaw(payload: string) {
+  return test_.call('POST', '/webhooks/stripe', undefined, payload, { 'stripe-signature': await signatureFor(stripe, payload), 'content-type': 'application/json' });
+}
+
+/** Runs `body` with console.warn silenced, and returns what it was called with. */
+async function warnings(body: () => Promise<void>): Promise<string[]> {
+  const warn = spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    await body();
+    return warn.mock.calls.map((args) => args.map(String).join(' '));
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+const recordedEvents = async (ids: string[]) =>
+  (await database.db.privileged((sql) => sql.query<{ id: string }>('select id from private.stripe_events where id = any($1::text[]) order by id', [ids]))).map((r) => r.id);
+
+describe('signed bodies that are not what they should be', () => {
+  test('a signed body that is not an event object is 400 bad_request, logged, recorded nowhere, never a 500', async () => {
+    const valid = stripeEvent('customer.created', { id: 'cus_x', object: 'customer' });
+    const without = (key: string) => JSON.stringify({ ...valid, [key]: undefined });
+    const bodies = [
+      '[]',
+      '{"id":"evt_x"}',
+      'null',
+      '42',
+      '"evt_x"',
+      '{"id":"evt_x",',
+      JSON.stringify({ ...valid, data: null }),
+      JSON.stringify({ ...valid, data: {} }),
+      JSON.stringify({ ...valid, data: { object: null } }),
+      JSON.stringify({ ...valid, data: { object: [] } }),
+      JSON.stringify({ ...valid, data: { object: 'cus_x' } }),
+      without('id'),
+      without('type'),
+      without('data'),
+      JSON.stringify({ ...valid, id: 42 }),
+      JSON.stringify({ ...valid, id: '' }),
+      JSON.stringify({ ...valid, id: 'evt_\u0000x' }),
+      JSON.stringify({ ...valid, id: `evt_${'x'.repeat(300)}` }),
+      JSON.stringify({ ...valid, type: ['customer.created'] }),
+      JSON.stringify({ ...valid, type: 'customer.created\u0000' }),
+    ];
+    const logged = await warnings(async () => {
+      for (const body of bodies) {
+        const res = await deliverRaw(body);
+        expect(res.status, body).toBe(400);
+        const { error } = (await res.json()) as { error: { code: string; message: string } };
+        expect(error.code, body).toBe('bad_request');
+        expect(error.message, body).toStartWith('The body is not a valid Stripe event:');
+      }
+    });
+    expect(logged).toHaveLength(bodies.length);
+    for (const line of logged) expect(line).toStartWith('[stripe] ');
+    expect(await recordedEvents(['evt_x', valid.id])).toEqual([]);
+    // the well-formed event itself is answered 200
+    expect((await deliver(test_, stripe, valid)).status).toBe(200);
+  });
+
+  test('events we settle whose object does not read are recorded and ignored (200, logged): no 500, no money, no state written', async () => {
+    const user = await test_.signUp();
+    const session = await openSession(user.id, '25.00');
+    const paid = paidSession({ id: session, userId: user.id, cents: 2500, paymentIntent: `pi_odd_${user.id}` });
+    const intent = { id: `pi_ar_${user.id}`, object: 'payment_intent', amount: 2500, amount_received: 2500, currency: 'usd', metadata: { kind: 'auto_recharge', user_id: user.id }, status: 'succeeded' };
+    const nobody = crypto.randomUUID();
+    const events = [
+      stripeEvent('checkout.session.completed', { ...paid, amount_total: '2500' }),
+      stripeEvent('checkout.session.completed', { ...paid, amount_total: 25.5 }),
+      stripeEvent('checkout.session.completed', { ...paid, amount_total: 1e300 }),
+      stripeEvent('checkout.session.completed', { ...paid, amount_total: null }),
+      stripeEvent('checkout.session.completed', { ...paid, client_reference_id: 'not-a-uuid' }),
+      stripeEvent('checkout.session.completed', { ...paid, client_reference_id: 42 }),
+      stripeEvent('checkout.session.completed', { ...paid, payment_intent: 42 }),
+      stripeEvent('checkout.session.completed', { ...paid, payment_intent: { id: { nested: true } } }),
+      stripeEvent('checkout.session.completed', { ...paid, payment_intent: `pi_\u0000${user.id}` }),
+      stripeEvent('checkout.session.completed', { ...paid, customer: { id: 7 } }),
+      stripeEvent('checkout.session.completed', { ...paid, currency: ['usd'] }),
+      stripeEvent('checkout.session.completed', { ...paid, id: 42 }),
+      stripeEvent('checkout.session.completed', { ...paid, id: `${session}\u0000` }),
+      stripeEvent('checkout.session.completed', { ...paid, payment_status: 'sort of' }),
+      stripeEvent('checkout.session.completed', { ...paid, payment_status: null }),
+      stripeEvent('checkout.session.expired', { ...paid, payment_status: 'unpaid', status: 'gone' }),
+      stripeEvent('checkout.session.expired', { ...paid, payment_status: null, status: 'expired' }),
+      stripeEvent('checkout.session.async_payment_failed', { ...paid, payment_status: 'unpaid', status: 7 }),
+      stripeEvent('payment_intent.succeeded', { ...intent, metadata: 'auto_recharge' }),
+      stripeEvent('payment_intent.succeeded', { ...intent, metadata: { ...intent.metadata, user_id: [user.id] } }),
+      stripeEvent('payment_intent.succeeded', { ...intent, metadata: { ...intent.metadata, user_id: nobody } }),
+      stripeEvent('payment_intent.succeeded', { ...intent, amount: '2500', amount_received: '2500' }),
+      stripeEvent('payment_intent.succeeded', { ...intent, amount: 0, amount_received: 0 }),
+      stripeEvent('payment_intent.succeeded', { ...intent, amount: 60000, amount_received: 60000 }),
+      stripeEvent('payment_intent.succeeded', { ...intent, amount_received: -100 }),
+      stripeEvent('payment_intent.succeeded', { ...intent, id: null }),
+      stripeEvent('payment_intent.payment_failed', { ...intent, amount: 'lots', status: 'requires_payment_method' }),
+      stripeEvent('payment_intent.payment_failed', { ...intent, amount: 0, status: 'requires_payment_method' }),
+      stripeEvent('payment_intent.payment_failed', { ...intent, metadata: { ...intent.metadata, user_id: nobody }, status: 'requires_payment_method' }),
+    ];
+    const logged = await warnings(async () => {
+      for (const event of events) {
+        const res = await deliver(test_, stripe, event);
+        expect(res.status, JSON.stringify(event.data.object)).toBe(200);
+        expect(await res.json()).toEqual({ received: true });
+      }
+    });
+    expect(logged).toHaveLength(events.length);
+    for (const line of logged) expect(line).toMatch(/^\[stripe\] \S+ evt_test_\S+ not honoured: /);
+    // each is recorded: a redelivery is a duplicate (and is not logged again)
+    expect(await recordedEvents(events.map((e) => e.id))).toEqual(events.map((e) => e.id).sort());
+    expect(await warnings(async () => void (await deliver(test_, stripe, events[0]!)))).toEqual([]);
+    expect(await balanceOf(user.id)).toBe('0.00');
+    expect(await entriesOf(user.id)).toEqual([]);
+    expect(await (await test_.call('GET', `/api/stripe/checkout-sessions/${session}`, user.token)).json()).toMatchObject({ status: 'open', paymentStatus: 'unpaid', credited: false });
+    // the top-up itself, well formed, still credits
+    expect((await deliver(test_, stripe, stripeEvent('checkout.session.completed', paid))).status).toBe(200);
+    expect(await balanceOf(user.id)).toBe('25.00');
+  });
+
+  test("the module's own logger hears what is refused and what is not honoured (and console.warn nothing)", async () => {
+    const heard: string[] = [];
+    const verifier = createTokenVerifier(testLocalAuthConfig(), { keys: (await createTestSigningKey()).jwks });
+    const app = new Elysia()
+      .use(errors({ log: () => {} }))
+      .use(billing({ verifier, db: database.db, stripe, webhookSecret: testWebhookSecret, publicUrl: testPublicUrl, jobs: { kick() {} }, warn: (m) => heard.push(m) }));
+    const post = async (payload: string) =>
+      app.handle(new Request(`${testPublicUrl}/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': await signatureFor(stripe, payload) }, body: payload }));
+    const foreign = stripeEvent('checkout.session.completed', { ...paidSession({ id: 'cs_test_foreign', userId: crypto.randomUUID(), cents: 2500, paymentIntent: 'pi_foreign' }) });
+    const logged = await warnings(async () => {
+      expect((await post('[]')).status).toBe(400);
+      expect((await post(JSON.stringify(foreign))).status).toBe(200);
+    });
+    expect(logged).toEqual([]);
+    expect(heard).toEqual(['refused a signed body: it is an array, not an event object', `checkout.session.completed ${foreign.id} not honoured: session cs_test_foreign was not made by this app`]);
+  });
+
+  test('a payment or a Stripe customer of another user is never credited or attached to a second one', async () => {
+    const [owner, other] = [await test_.signUp(), await test_.signUp()];
+    const paymentIntent = `pi_shared_${owner.id}`;
+    const mine = await openSession(owner.id, '10.00');
+    const customer = `cus_${owner.id}`;
+    expect((await deliver(test_, stripe, stripeEvent('checkout.session.completed', paidSession({ id: mine, userId: owner.id, cents: 1000, paymentIntent, customer })))).status).toBe(200);
+    const theirs = await openSession(other.id, '10.00');
+    const intent = { id: paymentIntent, object: 'payment_intent', amount: 1000, amount_received: 1000, currency: 'usd', metadata: { kind: 'auto_recharge', user_id: other.id } };
+    const logged = await warnings(async () => {
+      for (const event of [
+        stripeEvent('checkout.session.completed', paidSession({ id: theirs, userId: other.id, cents: 1000, paymentIntent })),
+        stripeEvent('payment_intent.succeeded', { ...intent, status: 'succeeded' }),
+        stripeEvent('payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' }),
+      ]) {
+        expect((await deliver(test_, stripe, event)).status).toBe(200);
+      }
+    });
+    expect(logged).toHaveLength(3);
+    expect(await balanceOf(owner.id)).toBe('10.00');
+    expect(await balanceOf(other.id)).toBe('0.00');
+    expect(await entriesOf(other.id)).toEqual([]);
+    // their own payment naming the owner's Stripe customer: credited, the customer stays the owner's
+    const another = await openSession(other.id, '10.00');
+    const res = await deliver(test_, stripe, stripeEvent('checkout.session.completed', paidSession({ id: another, userId: other.id, cents: 1000, paymentIntent: `pi_own_${other.id}`, customer })));
+    expect(res.status).toBe(200);
+    expect(await balanceOf(other.id)).toBe('10.00');
+    const customers = await database.db.privileged((sql) =>
+      sql.query<{ id: string; stripe_customer_id: string | null }>('select id, stripe_customer_id from public.users where id = any($1::uuid[])', [[owner.id, other.id]]),
+    );
+    expect(Object.fromEntries(customers.map((c) => [c.id, c.stripe_customer_id]))).toEqual({ [owner.id]: customer, [other.id]: null });
   });
 });
 

@@ -3,11 +3,11 @@
 // then finds it), then the credit, the session's state, the auto-recharge's outcome. Stripe may deliver
 // events twice, late and in any order; credits are also unique per PaymentIntent in the ledger, so a top-up
 // is credited once whichever of its events comes first.
-import type Stripe from 'stripe';
 import { moneyOf, parseTopUpAmount } from '@ringwise/contract/billing';
 import type { Database, Sql } from '../../db/database.ts';
-import { postLedgerEntry, recordFailedPayment } from './ledger.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { postLedgerEntry, recordFailedPayment } from './ledger.ts';
+import { autoRechargeOf, intentOf, sessionOf, type Checked, type IntentFields, type SessionFields, type StripeEventEnvelope } from './stripe-event.ts';
 
 export type Settlement =
   | { outcome: 'duplicate' }
@@ -19,14 +19,17 @@ export type Settlement =
 export const topUpDescription = 'Account top-up';
 export const autoRechargeDescription = 'Auto-recharge';
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+/** The ledger's range of an auto-recharge (transactions_amount_sign_check), in cents. */
+const maxAutoRechargeCents = 50_000;
 
+/** Where Stripe's events and their troubles are logged unless the caller says otherwise. */
+export const warnStripe = (message: string) => console.warn(`[stripe] ${message}`);
 
-/** Settles one verified event; `warn` hears about events that cannot be honoured (they are still recorded). */
+/** Settles one verified event (stripe-event.ts `stripeEventOf`); `warn` hears about events that cannot be honoured (they are still recorded). */
 export async function settleStripeEvent(
   db: Pick<Database, 'privileged'>,
-  event: Stripe.Event,
-  warn: (message: string) => void = (message) => console.warn(`[stripe] ${message}`),
+  event: StripeEventEnvelope,
+  warn: (message: string) => void = warnStripe,
 ): Promise<Settlement> {
   return db.privileged(async (sql) => {
     const [fresh] = await sql.query('insert into private.stripe_events (id, type) values ($1, $2) on conflict (id) do nothing returning id', [
@@ -40,45 +43,66 @@ export async function settleStripeEvent(
   });
 }
 
-async function settle(sql: Sql, event: Stripe.Event): Promise<Settlement> {
+const ignored = (reason: string): Settlement => ({ outcome: 'ignored', reason });
+
+async function settle(sql: Sql, event: StripeEventEnvelope): Promise<Settlement> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return sessionPaid(sql, event.data.object);
     case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
-      return sessionState(sql, event.data.object);
+    case 'checkout.session.expired': {
+      const session = sessionOf(event.object);
+      if ('problem' in session) return ignored(session.problem);
+      const paid = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
+      return paid ? sessionPaid(sql, session.value) : sessionState(sql, session.value);
+    }
     case 'payment_intent.succeeded':
-      return intentSucceeded(sql, event.data.object);
-    case 'payment_intent.payment_failed':
-      return intentFailed(sql, event.data.object);
+    case 'payment_intent.payment_failed': {
+      const intent = intentOf(event.object);
+      if ('problem' in intent) return ignored(intent.problem);
+      return event.type === 'payment_intent.succeeded' ? intentSucceeded(sql, intent.value) : intentFailed(sql, intent.value);
+    }
     default:
-      return { outcome: 'ignored', reason: 'type' };
+      return ignored('type');
   }
 }
 
-async function sessionState(sql: Sql, session: Stripe.Checkout.Session): Promise<Settlement> {
+async function sessionState(sql: Sql, session: SessionFields): Promise<Settlement> {
   await sql.query(
     `update public.checkout_sessions set status = $2, payment_status = $3, payment_intent_id = coalesce(payment_intent_id, $4)
      where id = $1 and credited_at is null`,
-    [session.id, session.status ?? 'open', session.payment_status, idOf(session.payment_intent)],
+    [session.id, session.status ?? 'open', session.paymentStatus, session.paymentIntent],
   );
   return { outcome: 'updated' };
 }
 
+/**
+ * Why a payment cannot be credited to (or recorded for) this user: the user is gone, or the PaymentIntent is
+ * already another user's entry (the ledger would refuse it); null when it can.
+ */
+async function paymentRefusal(sql: Sql, userId: string, paymentIntent: string): Promise<string | null> {
+  const [user] = await sql.query('select 1 from public.users where id = $1', [userId]);
+  if (!user) return `${paymentIntent} names user ${userId}, who does not exist`;
+  const [entry] = await sql.query<{ user_id: string }>('select user_id from public.transactions where stripe_payment_intent_id = $1', [paymentIntent]);
+  if (entry && entry.user_id !== userId) return `${paymentIntent} is already another user's payment`;
+  return null;
+}
+
 /** A paid top-up: the amount is the session's own (amount_total, cents), for the user it was made for. */
-async function sessionPaid(sql: Sql, session: Stripe.Checkout.Session): Promise<Settlement> {
-  if (session.payment_status !== 'paid') return sessionState(sql, session);
-  const paymentIntent = idOf(session.payment_intent);
-  const userId = session.client_reference_id;
-  if (!paymentIntent) return { outcome: 'ignored', reason: `session ${session.id} has no PaymentIntent` };
-  if (session.currency !== 'usd' || session.amount_total === null) return { outcome: 'ignored', reason: `session ${session.id} is not in USD` };
+async function sessionPaid(sql: Sql, session: SessionFields): Promise<Settlement> {
+  if (session.paymentStatus !== 'paid') return sessionState(sql, session);
+  const { paymentIntent, clientReferenceId: userId } = session;
+  if (!paymentIntent) return ignored(`session ${session.id} has no PaymentIntent`);
+  if (session.currency !== 'usd' || session.amountTotal === null) return ignored(`session ${session.id} is not in USD`);
+  if (!userId || !isUuid(userId)) return ignored(`session ${session.id} names no user (client_reference_id)`);
   const [recorded] = await sql.query<{ user_id: string }>('select user_id from public.checkout_sessions where id = $1', [session.id]);
-  if (!recorded) return { outcome: 'ignored', reason: `session ${session.id} was not made by this app` };
-  if (recorded.user_id !== userId) return { outcome: 'ignored', reason: `session ${session.id} names another user` };
-  const amount = moneyOf(BigInt(session.amount_total));
+  if (!recorded) return ignored(`session ${session.id} was not made by this app`);
+  if (recorded.user_id !== userId) return ignored(`session ${session.id} names another user`);
+  const amount = moneyOf(BigInt(session.amountTotal));
   // the top-up range of the dialog and the checkout endpoint, once more for what was paid
-  if ('problem' in parseTopUpAmount(amount)) return { outcome: 'ignored', reason: `session ${session.id} is for $${amount}, outside $5-$500` };
+  if ('problem' in parseTopUpAmount(amount)) return ignored(`session ${session.id} is for $${amount}, outside $5-$500`);
+  const refusal = await paymentRefusal(sql, userId, paymentIntent);
+  if (refusal) return ignored(refusal);
 
   const entry = await postLedgerEntry(sql, { userId, type: 'credit_purchase', amount, description: topUpDescription, paymentIntentId: paymentIntent });
   await sql.query(
@@ -86,42 +110,48 @@ async function sessionPaid(sql: Sql, session: Stripe.Checkout.Session): Promise<
      where id = $1`,
     [session.id, paymentIntent],
   );
-  const customer = idOf(session.customer);
-  if (customer) {
-    await sql.query('update public.users set stripe_customer_id = coalesce(stripe_customer_id, $2) where id = $1', [userId, customer]);
+  if (session.customer) {
+    // the user's customer, unless they have one already or it is another user's (stripe_customer_id is unique)
+    await sql.query(
+      `update public.users set stripe_customer_id = $2
+       where id = $1 and stripe_customer_id is null and not exists (select 1 from public.users other where other.stripe_customer_id = $2)`,
+      [userId, session.customer],
+    );
   }
   return { outcome: 'credited', userId, amount, entryId: entry.id };
 }
 
-interface AutoRechargeIntent {
-  userId: string;
-  jobId: string | null;
+/** An auto-recharge's amount in the ledger's range, or why not. */
+function autoRechargeAmount(intent: IntentFields, cents: number): Checked<string> {
+  const amount = moneyOf(BigInt(cents));
+  if (cents <= 0 || cents > maxAutoRechargeCents) return { problem: `${intent.id} is for $${amount}, outside what an auto-recharge can be` };
+  return { value: amount };
 }
 
-/** The PaymentIntent of an auto-recharge (a top-up's is credited through its session instead). */
-function autoRechargeOf(intent: Stripe.PaymentIntent): AutoRechargeIntent | null {
-  const { kind, user_id: userId, job_id: jobId } = intent.metadata ?? {};
-  if (kind !== 'auto_recharge' || !userId || !isUuid(userId)) return null;
-  return { userId, jobId: jobId && isUuid(jobId) ? jobId : null };
-}
-
-async function intentSucceeded(sql: Sql, intent: Stripe.PaymentIntent): Promise<Settlement> {
+async function intentSucceeded(sql: Sql, intent: IntentFields): Promise<Settlement> {
   const recharge = autoRechargeOf(intent);
-  if (!recharge) return { outcome: 'ignored', reason: 'type' };
-  if (intent.currency !== 'usd') return { outcome: 'ignored', reason: `${intent.id} is not in USD` };
-  const amount = moneyOf(BigInt(intent.amount_received || intent.amount));
-  const entry = await postLedgerEntry(sql, { userId: recharge.userId, type: 'auto_recharge', amount, description: autoRechargeDescription, paymentIntentId: intent.id });
+  if (!recharge) return ignored('type');
+  if (intent.currency !== 'usd') return ignored(`${intent.id} is not in USD`);
+  const amount = autoRechargeAmount(intent, intent.amountReceived || intent.amount);
+  if ('problem' in amount) return ignored(amount.problem);
+  const refusal = await paymentRefusal(sql, recharge.userId, intent.id);
+  if (refusal) return ignored(refusal);
+  const entry = await postLedgerEntry(sql, { userId: recharge.userId, type: 'auto_recharge', amount: amount.value, description: autoRechargeDescription, paymentIntentId: intent.id });
   if (recharge.jobId) {
     await sql.query(`update private.billing_jobs set status = 'done', last_error = null where id = $1 and kind = 'auto_recharge'`, [recharge.jobId]);
   }
-  return { outcome: 'credited', userId: recharge.userId, amount, entryId: entry.id };
+  return { outcome: 'credited', userId: recharge.userId, amount: amount.value, entryId: entry.id };
 }
 
-async function intentFailed(sql: Sql, intent: Stripe.PaymentIntent): Promise<Settlement> {
+async function intentFailed(sql: Sql, intent: IntentFields): Promise<Settlement> {
   const recharge = autoRechargeOf(intent);
-  if (!recharge) return { outcome: 'ignored', reason: 'type' };
-  const reason = intent.last_payment_error?.message ?? 'The payment was declined.';
-  await failAutoRecharge(sql, { userId: recharge.userId, jobId: recharge.jobId, amount: moneyOf(BigInt(intent.amount)), paymentIntentId: intent.id, reason });
+  if (!recharge) return ignored('type');
+  const amount = autoRechargeAmount(intent, intent.amount);
+  if ('problem' in amount) return ignored(amount.problem);
+  const refusal = await paymentRefusal(sql, recharge.userId, intent.id);
+  if (refusal) return ignored(refusal);
+  const reason = intent.failureMessage ?? 'The payment was declined.';
+  await failAutoRecharge(sql, { userId: recharge.userId, jobId: recharge.jobId, amount: amount.value, paymentIntentId: intent.id, reason });
   return { outcome: 'failed-payment', userId: recharge.userId };
 }
 

@@ -8,6 +8,7 @@ import twilio from 'twilio';
 import { webhooks } from '@ringwise/contract/webhooks';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { callDurationOf, isSid, sipResponseCodeOf } from '../../telephony/webhook-fields.ts';
 import { callStatusOf, applyCallStatus, type StatusOutcome } from './settle.ts';
 
 const { VoiceResponse } = twilio.twiml;
@@ -41,7 +42,7 @@ export async function answerOutgoing(db: Pick<Database, 'privileged'>, publicUrl
   const callId = form.callId ?? '';
   const identity = (form.From ?? form.Caller ?? '').replace(/^client:/, '');
   const callSid = form.CallSid ?? '';
-  if (!isUuid(callId) || !/^CA[0-9a-fA-F]{32}$/.test(callSid)) return spoken(notAvailableMessage);
+  if (!isUuid(callId) || !isSid('CA', callSid)) return spoken(notAvailableMessage);
   const [call] = await db.privileged((sql) =>
     sql.query<OutgoingCall>(
       `update public.calls set twilio_call_sid = coalesce(twilio_call_sid, $3)
@@ -61,36 +62,50 @@ export async function answerOutgoing(db: Pick<Database, 'privileged'>, publicUrl
   return response.toString();
 }
 
-/** A status callback: which call (the URL's callId), its leg's status and, at the end, its duration. */
+/**
+ * A status callback: which call (the URL's callId), its leg (CallSid), its status and, at the end, its duration.
+ * One whose fields do not read as Twilio writes them (no leg SID, an unknown status, a duration that is not whole
+ * seconds within a day) is ignored: it neither moves nor settles the call (a call whose final callback never
+ * reads is ended by the sweeper, from the carrier's own record of the leg).
+ */
 export async function recordStatus(db: Pick<Database, 'privileged'>, callId: string | null, form: Record<string, string>): Promise<StatusOutcome> {
   const status = callStatusOf(form.CallStatus);
-  if (!callId || !isUuid(callId) || status === null) return 'ignored';
-  const duration = form.CallDuration !== undefined && /^\d+$/.test(form.CallDuration) ? Number(form.CallDuration) : null;
-  const endReason = form.SipResponseCode ? `${status} (SIP ${form.SipResponseCode})` : null;
-  return applyCallStatus(db, { callId, status, legSid: form.CallSid ?? null, duration, endReason });
+  const legSid = form.CallSid;
+  const duration = callDurationOf(form.CallDuration);
+  if (!callId || !isUuid(callId) || status === null || !isSid('CA', legSid) || duration === 'malformed') return 'ignored';
+  const sip = sipResponseCodeOf(form.SipResponseCode);
+  return applyCallStatus(db, { callId, status, legSid, duration, endReason: sip ? `${status} (SIP ${sip})` : null });
 }
+
+/** Who is calling a purchased number, as kept with the call: Twilio's From (a number, `anonymous`, a SIP URI …). */
+const maxCallerLength = 128;
 
 /** A call to a purchased number: the owner's browser rings (their identity is their user id). */
 export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
   const to = form.To ?? form.Called ?? '';
-  const from = form.From ?? form.Caller ?? '';
+  const caller = form.From ?? form.Caller ?? '';
+  const from = caller.length <= maxCallerLength ? caller : '';
   // the owner and the call's record in one transaction
   const ringing = await db.privileged(async (sql) => {
     const [owner] = await sql.query<{ user_id: string }>(
       `select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`,
       [to],
     );
-    if (!owner) return null;
+    if (!owner) return 'not-in-service';
+    // a repeated request for the same call finds its record; a SID that is another call's (outbound, or to
+    // another number) is not taken over
     const [call] = await sql.query<{ id: string }>(
       `insert into public.calls (user_id, twilio_call_sid, destination_number, from_number, status, call_direction, calling_method, cost)
        values ($1, $2, $3, $4, 'ringing', 'inbound', 'virtual', 0)
        on conflict (twilio_call_sid) do update set updated_at = now()
+         where calls.call_direction = 'inbound' and calls.user_id = excluded.user_id and calls.destination_number = excluded.destination_number
        returning id`,
-      [owner.user_id, /^CA[0-9a-fA-F]{32}$/.test(form.CallSid ?? '') ? form.CallSid : null, to, from || 'unknown'],
+      [owner.user_id, isSid('CA', form.CallSid) ? form.CallSid : null, to, from || 'unknown'],
     );
-    return { userId: owner.user_id, callId: call!.id };
+    return call ? { userId: owner.user_id, callId: call.id } : 'not-available';
   });
-  if (!ringing) return spoken(numberNotInServiceMessage);
+  if (ringing === 'not-in-service') return spoken(numberNotInServiceMessage);
+  if (ringing === 'not-available') return spoken(notAvailableMessage);
   const response = new VoiceResponse();
   const dial = response.dial({ answerOnBridge: true, timeout: 30 });
   dial.client(

@@ -11,6 +11,7 @@ import type { UserDb } from '../../auth/plugin.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { isSid } from '../../telephony/webhook-fields.ts';
 import { carrier, carrierCode } from './carrier.ts';
 import { callerIdColumns, toVerifiedCallerId, type CallerIdRow } from './model.ts';
 
@@ -47,11 +48,30 @@ async function liveEntry(sql: Sql, userId: string, phoneNumber: string): Promise
   return row;
 }
 
+/** The virtual number someone holds under that number (active, or in its grace period), if any. */
+async function activeVirtualNumber(sql: Sql, phoneNumber: string): Promise<{ user_id: string } | undefined> {
+  const [row] = await sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`, [phoneNumber]);
+  return row;
+}
+
+/** A Ringwise number is nobody's caller ID to verify: its owner calls from it already, and no one else may show it. */
+function ringwiseNumberRefusal(phoneNumber: string, userId: string, number: { user_id: string }): HttpError {
+  if (number.user_id === userId) {
+    return new HttpError(409, 'conflict', `${phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`);
+  }
+  return new HttpError(409, 'conflict', `${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+}
+
 export async function initiateCallerId(services: CallerIdServices, userId: string, input: CallerIdInitiateInput): Promise<CallerIdInitiated> {
   const phoneNumber = callerIdNumberOf(input.phoneNumber);
   const friendlyName = input.friendlyName?.trim() || null;
-  const existing = await services.db.privileged((sql) => liveEntry(sql, userId, phoneNumber));
+  const { existing, ringwiseNumber } = await services.db.privileged(async (sql) => ({
+    existing: await liveEntry(sql, userId, phoneNumber),
+    ringwiseNumber: await activeVirtualNumber(sql, phoneNumber),
+  }));
   if (existing?.verification_status === verifiedStatus) throw new HttpError(409, 'conflict', `${phoneNumber} is already one of your verified caller IDs.`);
+  // refused before the carrier calls anyone and before any entry is written
+  if (ringwiseNumber) throw ringwiseNumberRefusal(phoneNumber, userId, ringwiseNumber);
 
   // one verified owner per number: another account's verified number is not offered to a second one
   const [other] = await services.db.privileged((sql) =>
@@ -81,6 +101,9 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
   }
 
   const row = await services.db.privileged(async (sql) => {
+    // bought while the carrier was placing the call: no entry either (the database would refuse a new one)
+    const bought = await activeVirtualNumber(sql, phoneNumber);
+    if (bought) throw ringwiseNumberRefusal(phoneNumber, userId, bought);
     const params = [userId, phoneNumber, friendlyName, validation.validationCode, validation.callSid];
     // a pending entry gets the new call's code; otherwise a new entry
     const [updated] = await sql.query<CallerIdRow>(
@@ -108,17 +131,24 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
   };
 }
 
-/** The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. */
+/**
+ * The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. A callback
+ * without a call SID or an outcome as Twilio writes them changes nothing; a carrier SID that is malformed, or
+ * already another entry's (twilio_sid is unique), is not kept.
+ */
 export async function settleVerification(db: Pick<Database, 'privileged'>, form: Record<string, string>): Promise<void> {
   const callSid = form.CallSid;
   const outcome = form.VerificationStatus;
-  if (!callSid || (outcome !== 'success' && outcome !== 'failed')) return;
+  if (!isSid('CA', callSid) || (outcome !== 'success' && outcome !== 'failed')) return;
+  const outgoingSid = isSid('PN', form.OutgoingCallerIdSid) ? form.OutgoingCallerIdSid : null;
   await db.privileged((sql) =>
     outcome === 'success'
       ? sql.query(
-          `update public.verified_caller_ids set verification_status = 'verified', twilio_sid = $2, validation_code = null
+          `update public.verified_caller_ids
+           set verification_status = 'verified', validation_code = null,
+               twilio_sid = case when exists (select 1 from public.verified_caller_ids taken where taken.twilio_sid = $2) then twilio_sid else $2 end
            where call_sid = $1 and deleted_at is null and verification_status = 'pending'`,
-          [callSid, form.OutgoingCallerIdSid || null],
+          [callSid, outgoingSid],
         )
       : sql.query(`update public.verified_caller_ids set verification_status = 'failed' where call_sid = $1 and deleted_at is null and verification_status = 'pending'`, [
           callSid,

@@ -323,6 +323,77 @@ describe('verified caller IDs', () => {
     expect((await json<{ defaultCallerId: string | null }>(await call('GET', '/api/auth/user', user.token))).defaultCallerId).toBeNull();
   });
 
+  test('a Ringwise number (active or in grace) cannot be verified as a caller ID: not by another account, not by its owner', async () => {
+    const owner = await userWith('10.00');
+    const other = await userWith('0.00');
+    const number = await firstAvailable('US', 'local', '415');
+    const bought = await json<{ id: string }>(
+      await call('POST', '/api/virtual-numbers/purchase', owner.token, { phoneNumber: number.phoneNumber, country: 'US', region: null, price: number.price, numberType: 'local' }),
+    );
+    const entriesOf = (userId: string) =>
+      database.db.privileged((sql) => sql.query('select id from public.verified_caller_ids where user_id = $1 and phone_number = $2', [userId, number.phoneNumber]));
+    /** Initiates for `token`; what reached the carrier meanwhile. */
+    const initiate = async (token: string) => {
+      const atCarrier: string[] = [];
+      carrierTrouble = async (request) => void atCarrier.push(`${request.method} ${new URL(request.url).pathname}`);
+      try {
+        return { response: await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: number.phoneNumber }), atCarrier };
+      } finally {
+        carrierTrouble = null;
+      }
+    };
+    const refused = async (token: string, message: string) => {
+      const { response, atCarrier } = await initiate(token);
+      expect(response.status).toBe(409);
+      expect((await json<{ error: unknown }>(response)).error).toEqual({ code: 'conflict', message });
+      expect(atCarrier).toEqual([]);
+    };
+    const anothers = `${number.phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`;
+    const owners = `${number.phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`;
+
+    await refused(other.token, anothers);
+    await refused(owner.token, owners);
+    // in its grace period it is still the owner's
+    await database.db.privileged((sql) => sql.query(`update public.virtual_numbers set status = 'grace', grace_ends_at = now() + interval '7 days' where id = $1`, [bought.id]));
+    await refused(other.token, anothers);
+    await refused(owner.token, owners);
+    expect(await entriesOf(other.id)).toEqual([]);
+    expect(await entriesOf(owner.id)).toEqual([]);
+    expect(await telephony.telephony.twilio.outgoingCallerIds.list({ phoneNumber: number.phoneNumber })).toEqual([]);
+
+    // released, it is nobody's Ringwise number any more
+    expect((await call('DELETE', `/api/virtual-numbers/${bought.id}`, owner.token)).status).toBe(204);
+    const { response, atCarrier } = await initiate(other.token);
+    expect(response.status).toBe(201);
+    expect(atCarrier).toContain('POST /sim/twilio/2010-04-01/Accounts/AC00000000000000000000000000000000/OutgoingCallerIds.json');
+    expect(await entriesOf(other.id)).toHaveLength(1);
+  });
+
+  test('a number bought while the carrier places the verification call gets no caller ID entry: 409, never a 500', async () => {
+    const owner = await userWith('0.00');
+    const other = await userWith('0.00');
+    const phoneNumber = '+14155550177';
+    carrierTrouble = async (request) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/OutgoingCallerIds.json')) {
+        carrierTrouble = null;
+        await database.db.privileged((sql) =>
+          sql.query(
+            `insert into public.virtual_numbers (user_id, phone_number, twilio_sid, country, status, renews_at) values ($1, $2, $3, 'US', 'active', now() + interval '30 days')`,
+            [owner.id, phoneNumber, `PN${crypto.randomUUID().replaceAll('-', '')}`],
+          ),
+        );
+      }
+    };
+    try {
+      const response = await call('POST', '/api/verified-caller-ids/initiate', other.token, { phoneNumber });
+      expect(response.status).toBe(409);
+      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(`${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+    } finally {
+      carrierTrouble = null;
+    }
+    expect(await json(await call('GET', '/api/verified-caller-ids', other.token))).toEqual([]);
+  });
+
   test('the spec\'s messages for a missing or malformed number', async () => {
     const { token } = await userWith('0.00');
     const empty = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '  ' });
