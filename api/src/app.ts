@@ -74,7 +74,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     app.use(users({ verifier: auth.verifier, db }));
     app.use(contacts({ verifier: auth.verifier, db }));
     app.use(adminConsole({ verifier: auth.verifier, db }));
-    app.use(profile({ verifier: auth.verifier, db, ...(services.telephony ? { telephony: services.telephony } : {}) }));
+    app.use(profile({ verifier: auth.verifier, db, authAdmin: auth.admin ?? null, ...(services.telephony ? { telephony: services.telephony } : {}) }));
     if (services.payments && services.billingJobs) {
       const { stripe, webhookSecret } = services.payments;
       app.use(billing({ verifier: auth.verifier, db, stripe, webhookSecret, publicUrl: config.publicUrl, jobs: services.billingJobs }));

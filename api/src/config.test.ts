@@ -52,12 +52,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TWILIO_API_KEY_SID: `SK${'1'.repeat(32)}` })).toThrow('go together');
   });
 
-  test('a hosted Supabase project needs its anon key', () => {
-    expect(loadConfig({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon' }).supabase).toEqual({
-      url: 'https://abc.supabase.co',
-      anonKey: 'anon',
-    });
+  test('a hosted Supabase project needs its anon key and its service_role key', () => {
+    const project = { SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_abc' };
+    expect(loadConfig(project).supabase).toEqual({ url: 'https://abc.supabase.co', anonKey: 'anon', serviceRoleKey: 'sb_secret_abc' });
     expect(() => loadConfig({ SUPABASE_URL: 'https://abc.supabase.co' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...project, SUPABASE_ANON_KEY: ' ' })).toThrow('SUPABASE_ANON_KEY is required when SUPABASE_URL is set');
+    // an empty variable is unset; the error names the variable
+    for (const missing of [undefined, '', '  ']) {
+      expect(() => loadConfig({ ...project, SUPABASE_SERVICE_ROLE_KEY: missing })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...project, SUPABASE_SERVICE_ROLE_KEY: missing })).toThrow('SUPABASE_SERVICE_ROLE_KEY is required when SUPABASE_URL is set');
+    }
+    // the public key given by mistake: the anon key itself, a publishable key, or a legacy JWT whose role is anon
+    const legacy = (role: string) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: 'supabase', role })).toString('base64url')}.sig`;
+    for (const publicKey of ['anon', 'sb_publishable_abc', legacy('anon')]) {
+      expect(() => loadConfig({ ...project, SUPABASE_SERVICE_ROLE_KEY: publicKey })).toThrow("is the project's public (anon/publishable) key");
+    }
+    expect(loadConfig({ ...project, SUPABASE_SERVICE_ROLE_KEY: legacy('service_role') }).supabase?.serviceRoleKey).toBe(legacy('service_role'));
+    // without SUPABASE_URL the key is not read: the local stand-in issues its own
+    expect(loadConfig({ SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_abc' }).supabase).toBeNull();
   });
 
   test('the repo root is the monorepo root, whatever the cwd', async () => {

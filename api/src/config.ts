@@ -16,7 +16,7 @@ export interface ApiConfig {
   /** Absolute path of the data directory of the embedded defaults. */
   dataDir: string;
   /** The hosted Supabase project the browser signs in with; null means this api serves /auth/v1 itself. */
-  supabase: { url: string; anonKey: string } | null;
+  supabase: SupabaseConfig | null;
   /** Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the payment simulator this api serves under /sim/stripe. */
   stripe: StripeConfig;
   /** Telephony: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, otherwise the carrier simulator this api serves under /sim/twilio. */
@@ -31,6 +31,16 @@ export interface ApiConfig {
  *  (a number bought at the carrier, a rate deck imported on the embedded database), short enough that a user or a
  *  load balancer learns of trouble while it still matters. */
 export const defaultRequestDeadlineSeconds = 5;
+
+export interface SupabaseConfig {
+  /** SUPABASE_URL, without a trailing slash. */
+  url: string;
+  /** SUPABASE_ANON_KEY: public, handed to the browser in the page. */
+  anonKey: string;
+  /** SUPABASE_SERVICE_ROLE_KEY: the project's service_role (secret) key, for the Auth admin API (account deletion).
+   *  Server only: it bypasses every policy, so it never goes into a page, a header to the browser or a log. */
+  serviceRoleKey: string;
+}
 
 export interface TwilioConfig {
   /** False: the app talks to its own carrier simulator with the dev account below. */
@@ -184,7 +194,25 @@ function loadSupabase(env: Env): ApiConfig['supabase'] {
   if (url === undefined) return null;
   const anonKey = read(env, 'SUPABASE_ANON_KEY');
   if (anonKey === undefined) throw new ConfigError('SUPABASE_ANON_KEY is required when SUPABASE_URL is set');
-  return { url: parseHttpUrl('SUPABASE_URL', url), anonKey };
+  const serviceRoleKey = read(env, 'SUPABASE_SERVICE_ROLE_KEY');
+  if (serviceRoleKey === undefined) {
+    throw new ConfigError("SUPABASE_SERVICE_ROLE_KEY is required when SUPABASE_URL is set (the project's service_role or secret key: accounts are deleted through the Auth admin API)");
+  }
+  if (serviceRoleKey === anonKey || serviceRoleKey.startsWith('sb_publishable_') || jwtRole(serviceRoleKey) === 'anon') {
+    throw new ConfigError("SUPABASE_SERVICE_ROLE_KEY is the project's public (anon/publishable) key: set the service_role or secret key");
+  }
+  return { url: parseHttpUrl('SUPABASE_URL', url), anonKey, serviceRoleKey };
+}
+
+/** The `role` claim of a legacy Supabase API key (a JWT), read without verifying it; undefined for anything else. */
+function jwtRole(key: string): unknown {
+  const payload = key.split('.')[1];
+  if (key.split('.').length !== 3 || !payload) return undefined;
+  try {
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { role?: unknown }).role;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The distinct origins the remotes are served from, in remote order (for CSP and CORS). */

@@ -1,14 +1,17 @@
 // What the api needs beyond its config, opened once at start-up: the database (migrated), auth (token
-// verification, and with SUPABASE_URL unset the local signing key of /auth/v1), payments (the official
+// verification, the official Auth admin client, and with SUPABASE_URL unset the local signing key of /auth/v1 and
+// the service_role key it issues to that client), payments (the official
 // Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to) and telephony (the
 // official Twilio SDK client, and with TWILIO_ACCOUNT_SID unset the carrier simulator it talks to).
 import { webhooks } from '@ringwise/contract/webhooks';
+import { createAuthAdmin, localAuthUrl, type AuthAdmin } from './auth/admin-client.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
 import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
+import { issueServiceRoleKey } from './modules/auth-server/service-role.ts';
 import { createRedisRateLimitStore } from './limits/redis-store.ts';
 import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
@@ -22,7 +25,7 @@ import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
 import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './modules/twilio-simulator/index.ts';
-import { createPaymentServices, type PaymentServices } from './payments/stripe-client.ts';
+import { createPaymentServices, type FetchFunction, type PaymentServices } from './payments/stripe-client.ts';
 import { createTelephonyServices, type TelephonyServices } from './telephony/twilio-client.ts';
 
 export interface ApiServices {
@@ -41,6 +44,10 @@ export interface ApiServices {
     config: AuthConfig;
     verifier: TokenVerifier;
     signingKey: SigningKey | null;
+    /** Supabase Auth's admin API through the official client (the hosted project, or the local stand-in with the
+     *  service_role key it issued): account deletion. Services made by hand (tests) may leave it out; then
+     *  DELETE /api/user answers 503. */
+    admin?: AuthAdmin;
   };
   /** The rate limits every api process shares: Redis with REDIS_URL, else PostgreSQL (default: made from `db`). */
   limiter?: Limiter;
@@ -61,14 +68,30 @@ export interface ApiServices {
   twilioSimulator?: TwilioSimulator;
 }
 
-export async function createAuthServices(config: ApiConfig, env: Env = process.env): Promise<ApiServices['auth']> {
+/**
+ * Auth of the config. The admin client talks to `SUPABASE_URL/auth/v1` with SUPABASE_SERVICE_ROLE_KEY, or, without
+ * SUPABASE_URL, to the local stand-in (default: over the app's own loopback origin; `transport` is for tests: `url`
+ * and a `fetch` such as `app.handle`) with a service_role key made here, in memory, from the local signing key.
+ */
+export async function createAuthServices(
+  config: ApiConfig,
+  env: Env = process.env,
+  transport: { url?: string; fetch?: FetchFunction } = {},
+): Promise<ApiServices['auth']> {
   const authConfig = loadAuthConfig(env, config.publicUrl, config.dataDir);
-  if (authConfig.mode === 'hosted') return { config: authConfig, verifier: createTokenVerifier(authConfig), signingKey: null };
+  const sendVia = transport.fetch ? { fetch: transport.fetch } : {};
+  if (authConfig.mode === 'hosted') {
+    if (!config.supabase) throw new ConfigError('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY go together');
+    const admin = createAuthAdmin({ url: transport.url ?? authConfig.issuer, serviceRoleKey: config.supabase.serviceRoleKey, ...sendVia });
+    return { config: authConfig, verifier: createTokenVerifier(authConfig), signingKey: null, admin };
+  }
   const signingKey = await loadOrCreateSigningKey(authConfig.signingKeyFile);
+  const admin = createAuthAdmin({ url: transport.url ?? localAuthUrl(config), serviceRoleKey: await issueServiceRoleKey(signingKey), ...sendVia });
   return {
     config: authConfig,
     verifier: createTokenVerifier(authConfig, { keys: signingKey.jwks }),
     signingKey,
+    admin,
   };
 }
 

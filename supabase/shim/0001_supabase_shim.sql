@@ -127,6 +127,9 @@ alter table auth.users add column if not exists email_change_sent_at timestamptz
 alter table auth.users add column if not exists email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2);
 comment on column auth.users.email_change_token_new is 'SHA-256 hex digest of the token of the link sent to the new address (the token itself is never stored).';
 comment on column auth.users.email_change_token_current is 'SHA-256 hex digest of the token of the link sent to the current address (secure e-mail change).';
+-- When the account was soft-deleted through the admin API (DELETE /admin/users/{id} with should_soft_delete), as
+-- Supabase Auth's own column: the row stays (the profile and the ledger reference it), its sign-in is gone.
+alter table auth.users add column if not exists deleted_at timestamptz;
 create index if not exists users_email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new <> '';
 create index if not exists users_email_change_token_current_idx on auth.users (email_change_token_current) where email_change_token_current <> '';
 

@@ -1,7 +1,13 @@
-// Test helpers: a throwaway signing key, the local auth config, and hand-made tokens (good and bad).
+// Test helpers: a throwaway signing key, the local auth config, the auth services of an app under test, and
+// hand-made tokens (good and bad).
 import { exportJWK, generateKeyPair, calculateJwkThumbprint, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { issueServiceRoleKey } from '../modules/auth-server/service-role.ts';
+import type { FetchFunction } from '../payments/stripe-client.ts';
+import type { ApiServices } from '../services.ts';
+import { createAuthAdmin } from './admin-client.ts';
 import { loadAuthConfig, type LocalAuthConfig } from './config.ts';
 import { importSigningKey, type SigningKey } from './keys.ts';
+import { createTokenVerifier } from './verify.ts';
 
 export const testPublicUrl = 'http://localhost';
 
@@ -17,6 +23,41 @@ export async function createTestSigningKey(): Promise<SigningKey> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = await exportJWK(privateKey);
   return importSigningKey({ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256' });
+}
+
+export interface TestAuthServices {
+  /** What to put in ApiServices.auth: the local stand-in's key and verifier, and the official admin client. */
+  auth: ApiServices['auth'] & { signingKey: SigningKey };
+  /** The service_role key the admin client sends. */
+  serviceRoleKey: string;
+  /** Sends the admin client's requests to this app (through `app.handle`) from now on. */
+  attach(app: { handle(request: Request): Promise<Response> }): void;
+}
+
+/**
+ * Auth of an app under test, as createAuthServices makes it without SUPABASE_URL, but with an in-memory key and the
+ * admin client reaching the app through `app.handle` (no port). Create it before the app, then `attach(app)`. With
+ * `transport`, each request of the admin client goes through it first (a test's failing Auth server).
+ */
+export async function createTestAuthServices(transport?: (request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>): Promise<TestAuthServices> {
+  const signingKey = await createTestSigningKey();
+  const config = testLocalAuthConfig();
+  const serviceRoleKey = await issueServiceRoleKey(signingKey);
+  let target: { handle(request: Request): Promise<Response> } | null = null;
+  const viaApp: FetchFunction = (input, init) => {
+    if (!target) throw new Error('createTestAuthServices: call attach(app) before using the admin client');
+    const app = target;
+    const request = input instanceof Request ? input : new Request(input, init);
+    return transport ? transport(request, (r) => app.handle(r)) : app.handle(request);
+  };
+  const admin = createAuthAdmin({ url: `${testPublicUrl}/auth/v1`, serviceRoleKey, fetch: viaApp });
+  return {
+    auth: { config, verifier: createTokenVerifier(config, { keys: signingKey.jwks }), signingKey, admin },
+    serviceRoleKey,
+    attach(app) {
+      target = app;
+    },
+  };
 }
 
 export interface TestTokenOptions {

@@ -121,7 +121,7 @@ describe('hosted Supabase Auth', () => {
   test('the project origin is allowed for connections only', () => {
     const policy = contentSecurityPolicy({
       ...testConfig(),
-      supabase: { url: 'https://abcdefgh.supabase.co', anonKey: 'anon' },
+      supabase: { url: 'https://abcdefgh.supabase.co', anonKey: 'anon', serviceRoleKey: 'sb_secret_x' },
     });
     const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('connect-src')).toContain('https://abcdefgh.supabase.co');

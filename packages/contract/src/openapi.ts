@@ -127,7 +127,10 @@ const routeDocs: Record<RouteName, RouteDoc> = {
   deleteAccount: {
     summary: 'Delete my account',
     description: 'The body confirms with the account\'s e-mail address. Releases the user\'s numbers.',
-    errors: { 400: 'The confirmation does not match the e-mail address (`confirmation_mismatch`), or the body is not valid.' },
+    errors: {
+      400: 'The confirmation does not match the e-mail address (`confirmation_mismatch`), or the body is not valid.',
+      503: 'The phone carrier or the sign-in service (Supabase Auth) failed (`unavailable`). What was done stays done; deleting again finishes it (no new confirmation once the profile is deleted).',
+    },
   },
 
   listContacts: { summary: 'List contacts', description: 'Optionally filtered by `search`.' },

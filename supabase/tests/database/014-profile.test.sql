@@ -1,8 +1,9 @@
 -- Profile settings (issue #14): avatars (a user reads, uploads and removes only their own; the bytes must be the
 -- type; at most 2 MB), the profile image guard (https, or one of the user's own /api/avatars/<id>), and
--- private.delete_account (sessions ended, personal data gone, the ledger kept and still holding).
+-- private.delete_account (personal data gone, the ledger kept and still holding, auth.* left to Supabase Auth's admin
+-- API, safe to run again) with the profile keeping its anonymous address through the Auth soft delete.
 begin;
-select plan(31);
+select plan(37);
 
 insert into auth.users (id, email, encrypted_password, raw_user_meta_data) values
   ('11111111-1111-4111-8111-111111111111', 'a@example.test', '$argon2id$not-a-real-hash', '{"first_name":"Ada"}'),
@@ -87,22 +88,44 @@ select throws_ok($$ select private.delete_account('11111111-1111-4111-8111-11111
 select private.release_virtual_number('dddddddd-0000-4000-8000-000000000001', 'user');
 select lives_ok($$ select private.delete_account('11111111-1111-4111-8111-111111111111') $$, 'with its numbers released, the account is deleted');
 
-select is_empty($$ select 1 from auth.sessions where user_id = '11111111-1111-4111-8111-111111111111'
-                   union all select 1 from auth.refresh_tokens where user_id = '11111111-1111-4111-8111-111111111111' $$, 'every session and refresh token of A is gone');
+select results_eq(
+  $$ select (select count(*)::int from auth.sessions where user_id = '11111111-1111-4111-8111-111111111111'),
+            (select count(*)::int from auth.refresh_tokens where user_id = '11111111-1111-4111-8111-111111111111') $$,
+  $$ values (1, 1) $$,
+  'A''s sessions and refresh tokens are left to Supabase Auth (the admin API''s soft delete ends them)'
+);
 select is_empty($$ select 1 from public.contacts where user_id = '11111111-1111-4111-8111-111111111111'
                    union all select 1 from public.verified_caller_ids where user_id = '11111111-1111-4111-8111-111111111111'
                    union all select 1 from public.avatars where user_id = '11111111-1111-4111-8111-111111111111' $$, 'A''s contacts, caller IDs and avatar are gone');
 select results_eq(
-  $$ select u.email, u.first_name, u.profile_image_url, a.email::text, a.encrypted_password::text, a.raw_user_meta_data, u.deleted_at is not null
-     from public.users u join auth.users a on a.id = u.id where u.id = '11111111-1111-4111-8111-111111111111' $$,
-  $$ values ('11111111-1111-4111-8111-111111111111@deleted.invalid'::text, null::text, null::text,
-             '11111111-1111-4111-8111-111111111111@deleted.invalid'::text, null::text, '{}'::jsonb, true) $$,
-  'A''s profile and sign-in are anonymised: no name, no image, no password, an undeliverable address'
+  $$ select u.email, u.first_name, u.profile_image_url, u.stripe_customer_id, u.deleted_at is not null
+     from public.users u where u.id = '11111111-1111-4111-8111-111111111111' $$,
+  $$ values ('11111111-1111-4111-8111-111111111111@deleted.invalid'::text, null::text, null::text, null::text, true) $$,
+  'A''s profile is anonymised: no name, no image, no Stripe customer, an undeliverable address, deleted_at set'
+);
+select results_eq(
+  $$ select email::text, encrypted_password::text, raw_user_meta_data, banned_until from auth.users where id = '11111111-1111-4111-8111-111111111111' $$,
+  $$ values ('a@example.test'::text, '$argon2id$not-a-real-hash'::text, '{"first_name":"Ada"}'::jsonb, null::timestamptz) $$,
+  'A''s auth.users row is not written by delete_account'
 );
 select is((select count(*)::int from public.transactions where user_id = '11111111-1111-4111-8111-111111111111'), 1, 'A''s ledger entries are kept');
 select is_empty($$ select * from private.ledger_differences() $$, 'the ledger still holds');
 select isnt_empty($$ select 1 from auth.sessions where user_id = '22222222-2222-4222-8222-222222222222' $$, 'B''s session is untouched');
 select is((select first_name from public.users where id = '22222222-2222-4222-8222-222222222222'), 'Bob', 'B''s profile is untouched');
+
+-- again: a deletion that stopped before the Auth call is finished by deleting again
+-- (dated back: within this test's one transaction now() would not move)
+update public.users set deleted_at = '2026-11-01 10:00:00+00' where id = '11111111-1111-4111-8111-111111111111';
+insert into public.contacts (user_id, display_name, primary_number) values ('11111111-1111-4111-8111-111111111111', 'Added since', '+15550000009');
+select lives_ok($$ select private.delete_account('11111111-1111-4111-8111-111111111111') $$, 'deleting a deleted account again succeeds');
+select is_empty($$ select 1 from public.contacts where user_id = '11111111-1111-4111-8111-111111111111' $$, 'what was added since is removed too');
+select is((select deleted_at from public.users where id = '11111111-1111-4111-8111-111111111111'), '2026-11-01 10:00:00+00'::timestamptz, 'deleted_at keeps the first deletion''s time');
+
+-- Supabase Auth's soft delete then replaces the sign-in address with a hash of it: the profile keeps its own
+update auth.users set email = 'hK3tQ6n0-obfuscated-by-gotrue', encrypted_password = null, deleted_at = now() where id = '11111111-1111-4111-8111-111111111111';
+select is((select email from public.users where id = '11111111-1111-4111-8111-111111111111'), '11111111-1111-4111-8111-111111111111@deleted.invalid', 'a deleted profile keeps its anonymous address');
+update auth.users set email = 'bob.new@example.test' where id = '22222222-2222-4222-8222-222222222222';
+select is((select email from public.users where id = '22222222-2222-4222-8222-222222222222'), 'bob.new@example.test', 'a live profile still follows its e-mail change');
 
 select * from finish();
 rollback;

@@ -112,6 +112,17 @@ export const authServer = (options: AuthServerOptions) => {
           }),
         { parse: 'none' },
       )
+      // The admin API (GoTrue's /admin/users/{user_id}), for the project's service_role key only: auth-js
+      // `admin.getUserById` and `admin.deleteUser` (which reads the user first, then deletes).
+      .get('/auth/v1/admin/users/:id', ({ request, path, params, set }) =>
+        answer(set, request, path, () => service.adminGetUser(request.headers.get('authorization'), params.id)),
+      )
+      .delete(
+        '/auth/v1/admin/users/:id',
+        ({ request, path, params, set }) =>
+          answer(set, request, path, async () => service.adminDeleteUser(request.headers.get('authorization'), params.id, await readBodyText(request))),
+        { parse: 'none' },
+      )
       .get('/auth/v1/.well-known/jwks.json', ({ set }) => {
         set.headers['cache-control'] = 'public, max-age=600';
         return service.jwks();
@@ -133,11 +144,15 @@ export const authServer = (options: AuthServerOptions) => {
 export type AuthServer = ReturnType<typeof authServer>;
 
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBodyText(request));
+}
+
+async function readBodyText(request: Request): Promise<string> {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
   const text = await request.text();
   if (text.length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
-  return parseJsonObject(text);
+  return text;
 }
 
 /** GoTrue reads redirect_to from a header of that name first, then from the query. */

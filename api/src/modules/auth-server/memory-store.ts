@@ -78,6 +78,7 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
         emailChangeTokenCurrent: null,
         emailChangeSentAt: null,
         emailChangeConfirmStatus: 0,
+        deletedAt: null,
       };
       users.set(user.id, user);
       return copy(user);
@@ -146,12 +147,14 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
         }
         if (patch.passwordHash !== undefined) user.encryptedPassword = patch.passwordHash;
         if (patch.userMetadata !== undefined) user.userMetadata = copy(patch.userMetadata);
+        if (patch.appMetadata !== undefined) user.appMetadata = copy(patch.appMetadata);
         if (patch.email !== undefined) user.email = patch.email;
         if (patch.emailChange !== undefined) user.emailChange = patch.emailChange || null;
         if (patch.emailChangeTokenNew !== undefined) user.emailChangeTokenNew = patch.emailChangeTokenNew || null;
         if (patch.emailChangeTokenCurrent !== undefined) user.emailChangeTokenCurrent = patch.emailChangeTokenCurrent || null;
         if (patch.emailChangeSentAt !== undefined) user.emailChangeSentAt = patch.emailChangeSentAt;
         if (patch.emailChangeConfirmStatus !== undefined) user.emailChangeConfirmStatus = patch.emailChangeConfirmStatus;
+        if (patch.deletedAt !== undefined) user.deletedAt = patch.deletedAt;
         user.updatedAt = now();
         if (patch.endSessions) {
           const { keep } = patch.endSessions;
@@ -167,6 +170,12 @@ export function createMemoryAuthStore(now: () => Date = () => new Date()): Memor
       if (!tokenHash) return null;
       const user = [...users.values()].find((u) => u.emailChangeTokenNew === tokenHash || u.emailChangeTokenCurrent === tokenHash);
       return user ? copy(user) : null;
+    },
+
+    async deleteUser(userId) {
+      if (!users.delete(userId)) return false;
+      for (const session of sessions.values()) if (session.userId === userId) deleteSession(session.id);
+      return true;
     },
   };
 }

@@ -76,6 +76,10 @@ export interface GoTrueUser {
   new_email?: string;
   /** When the last e-mail change links were sent (left out when never). */
   email_change_sent_at?: string;
+  /** Until when sign-in is refused (left out when never banned). */
+  banned_until?: string;
+  /** When the admin API soft-deleted the account (left out for a live one). */
+  deleted_at?: string;
 }
 
 /** GoTrue's session (auth-js `Session`), answered by /signup and /token. */
@@ -256,6 +260,18 @@ export function parseRefreshGrant(body: Record<string, unknown>): string {
     throw new GoTrueError(400, 'validation_failed', 'A refresh_token is required.');
   }
   return token;
+}
+
+/** DELETE /admin/users/{id}: GoTrue reads the body only when there is one; `should_soft_delete` defaults to false. */
+export function parseAdminDelete(text: string): { shouldSoftDelete: boolean } {
+  if (text.length === 0) return { shouldSoftDelete: false };
+  const body = parseJsonObject(text);
+  const value = body.should_soft_delete;
+  if (value === undefined || value === null) return { shouldSoftDelete: false };
+  if (typeof value !== 'boolean') {
+    throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: "should_soft_delete" must be a boolean');
+  }
+  return { shouldSoftDelete: value };
 }
 
 export function parseLogoutScope(value: string | undefined): LogoutScope {

@@ -1,10 +1,11 @@
 // The local Supabase Auth (GoTrue) stand-in: sign-up, password and refresh-token grants, the user and its updates
-// (password, metadata, an e-mail change confirmed by e-mailed links), logout.
+// (password, metadata, an e-mail change confirmed by e-mailed links), logout, and the admin API's user read and
+// delete (service_role tokens only).
 // Access tokens are ES256 JWTs shaped like Supabase's; refresh tokens are random, stored as SHA-256 hashes,
 // rotated on every use, and a reused one revokes its whole session.
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { SignJWT, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import type { SigningKey } from '../../auth/keys.ts';
 import type { TokenVerifier } from '../../auth/verify.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -12,6 +13,7 @@ import {
   GoTrueError,
   maxPasswordLength,
   mergeUserMetadata,
+  parseAdminDelete,
   parseLogoutScope,
   parsePasswordGrant,
   parseRefreshGrant,
@@ -102,6 +104,13 @@ export interface AuthService {
   /** GET /verify: applies an e-mail link and answers where to redirect (the session or the error in the fragment). */
   verifyLink(link: VerifyLink, client: ClientInfo): Promise<string>;
   logout(authorization: string | null, scope: string | undefined): Promise<void>;
+  /** GET /admin/users/{id}: the user, a soft-deleted one too (auth-js `admin.getUserById`). */
+  adminGetUser(authorization: string | null, userId: string): Promise<GoTrueUser>;
+  /**
+   * DELETE /admin/users/{id} (auth-js `admin.deleteUser`), answered `{}` as GoTrue does. `body` is the raw request
+   * body: `{"should_soft_delete": true}` soft-deletes (once: again is a no-op), anything else deletes the row.
+   */
+  adminDeleteUser(authorization: string | null, userId: string, body: string): Promise<Record<string, never>>;
   jwks(): JSONWebKeySet;
   settings(): GoTrueSettings;
 }
@@ -112,6 +121,10 @@ const emailExists = () => new GoTrueError(422, 'email_exists', 'A user with this
 const emailLinkTypes = new Set(['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change']);
 /** GoTrue's OAuth error names of the error redirect. */
 const oauthErrors: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+
+/** GoTrue's GOTRUE_JWT_ADMIN_ROLES default: the roles a token needs for /admin. */
+export const adminRoles: readonly string[] = ['service_role', 'supabase_admin'];
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidCredentials = () => new GoTrueError(400, 'invalid_credentials', 'Invalid login credentials');
 const tooManyRequests = (retryAfterSeconds: number) =>
@@ -210,6 +223,33 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const user = await store.findUserById(claims.sub);
     if (!user) throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return { user, sessionId };
+  }
+
+  // the admin API's tokens: any JWT of the local signing key whose role is an admin role (GoTrue checks the
+  // signature and the expiry, not the issuer or the audience; Supabase's service_role key has neither)
+  const adminKeys = createLocalJWKSet(signingKey.jwks);
+
+  /** GoTrue's requireAdminCredentials: 401 without a bearer token, 403 bad_jwt for a bad one, 403 not_admin for a user's. */
+  async function requireAdmin(authorization: string | null): Promise<void> {
+    const match = authorization ? /^Bearer +(\S+) *$/i.exec(authorization) : null;
+    if (!match?.[1]) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let role: unknown;
+    try {
+      ({
+        payload: { role },
+      } = await jwtVerify(match[1], adminKeys, { algorithms: [signingKey.alg], currentDate: now() }));
+    } catch (error) {
+      throw new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${error instanceof Error ? error.message : 'invalid token'}`);
+    }
+    if (typeof role !== 'string' || !adminRoles.includes(role)) throw new GoTrueError(403, 'not_admin', 'User not allowed');
+  }
+
+  /** GoTrue's loadUser of the admin routes: 404 for an id that is not a UUID or no user's. */
+  async function loadUser(userId: string): Promise<UserRecord> {
+    if (!uuidPattern.test(userId)) throw new GoTrueError(404, 'validation_failed', 'user_id must be an UUID');
+    const user = await store.findUserById(userId.toLowerCase());
+    if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');
+    return user;
   }
 
   async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
@@ -418,6 +458,28 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       await store.endSessions(user.id, sessionId, scope);
     },
 
+    async adminGetUser(authorization, userId) {
+      await requireAdmin(authorization);
+      return toGoTrueUser(await loadUser(userId));
+    },
+
+    async adminDeleteUser(authorization, userId, body) {
+      await requireAdmin(authorization);
+      const user = await loadUser(userId);
+      const { shouldSoftDelete } = parseAdminDelete(body);
+      if (!shouldSoftDelete) {
+        // the row goes, and with it whatever references it on delete cascade (sessions, and in Ringwise's
+        // database the profile and the ledger: the api itself only ever soft-deletes)
+        if (!(await store.deleteUser(user.id))) throw new GoTrueError(404, 'user_not_found', 'User not found');
+        return {};
+      }
+      // GoTrue answers a user soft-deleted already without touching it again
+      if (user.deletedAt) return {};
+      const result = await store.updateUser(user.id, async (current) => (current.deletedAt ? {} : softDeletion(current, now())));
+      if (result.status !== 'updated') throw new GoTrueError(404, 'user_not_found', 'User not found');
+      return {};
+    },
+
     jwks: () => signingKey.jwks,
 
     settings: () => ({
@@ -454,6 +516,31 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       anonymous_users: false,
     }),
   };
+}
+
+/**
+ * GoTrue's SoftDeleteUser: the e-mail address and a pending new one replaced by a value derived from them (so the
+ * address is free to sign up again and nobody can sign in with it), the password and every pending link token gone,
+ * the user and app metadata emptied, deleted_at set, and every session (with its refresh tokens) deleted. The row
+ * itself stays. (GoTrue also obfuscates the phone and the identities' provider ids; this server has neither.)
+ */
+function softDeletion(user: UserRecord, at: Date): UserPatch {
+  return {
+    email: obfuscate(user.id, user.email),
+    emailChange: obfuscate(user.id, user.emailChange ?? ''),
+    passwordHash: null,
+    emailChangeTokenNew: null,
+    emailChangeTokenCurrent: null,
+    userMetadata: {},
+    appMetadata: {},
+    deletedAt: at,
+    endSessions: { keep: null },
+  };
+}
+
+/** GoTrue's obfuscateValue: base64url (unpadded) of SHA-256 over the user id followed by the value. */
+export function obfuscate(userId: string, value: string): string {
+  return createHash('sha256').update(userId + value).digest('base64url');
 }
 
 /** 256 random bits, base64url. */
@@ -495,5 +582,7 @@ export function toGoTrueUser(user: UserRecord): GoTrueUser {
     is_anonymous: false,
     ...(user.emailChange ? { new_email: user.emailChange } : {}),
     ...(user.emailChangeSentAt ? { email_change_sent_at: user.emailChangeSentAt.toISOString() } : {}),
+    ...(user.bannedUntil ? { banned_until: user.bannedUntil.toISOString() } : {}),
+    ...(user.deletedAt ? { deleted_at: user.deletedAt.toISOString() } : {}),
   };
 }

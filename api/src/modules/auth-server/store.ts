@@ -26,12 +26,16 @@ export interface UserRecord {
   emailChangeSentAt: Date | null;
   /** 1 once one of the two links of a secure e-mail change was opened, else 0. */
   emailChangeConfirmStatus: number;
+  /** When the admin API soft-deleted the account (GoTrue's `deleted_at`); null for a live account. */
+  deletedAt: Date | null;
 }
 
 /** What an update of a user changes (fields left out stay as they are). */
 export interface UserPatch {
-  passwordHash?: string;
+  /** null removes the password (a soft-deleted account). */
+  passwordHash?: string | null;
   userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
   /** Already normalised (lower case). */
   email?: string;
   /** null clears the pending change. */
@@ -40,6 +44,7 @@ export interface UserPatch {
   emailChangeTokenCurrent?: string | null;
   emailChangeSentAt?: Date | null;
   emailChangeConfirmStatus?: number;
+  deletedAt?: Date;
   /** Ends the user's sessions (their refresh tokens go with them) except `keep` (null: all of them). */
   endSessions?: { keep: string | null };
 }
@@ -110,6 +115,9 @@ export interface AuthStore {
   updateUser(userId: string, decide: (current: UserRecord) => Promise<UserPatch>): Promise<UpdateUserResult>;
   /** The user with a pending e-mail change whose link token (either link's) hashes to `tokenHash`. */
   findUserByEmailChangeToken(tokenHash: string): Promise<UserRecord | null>;
+  /** Deletes the user's row (GoTrue's hard delete: its sessions and whatever references it on delete cascade go
+   *  with it); false when there was none. */
+  deleteUser(userId: string): Promise<boolean>;
 }
 
 /** How long a rotated refresh token may still be used (GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): a
@@ -123,7 +131,7 @@ export function sessionIsActive(session: SessionRecord, now: Date): boolean {
 
 const userColumns = `id::text as id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at,
-  email_change, email_change_token_new, email_change_token_current, email_change_sent_at, email_change_confirm_status`;
+  email_change, email_change_token_new, email_change_token_current, email_change_sent_at, email_change_confirm_status, deleted_at`;
 
 const sessionColumns = 'id::text as id, user_id::text as user_id, created_at, not_after';
 
@@ -146,6 +154,7 @@ interface UserRow {
   email_change_token_current: string | null;
   email_change_sent_at: unknown;
   email_change_confirm_status: number | null;
+  deleted_at: unknown;
 }
 
 interface SessionRow {
@@ -302,12 +311,14 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
           };
           if (patch.passwordHash !== undefined) set('encrypted_password', patch.passwordHash);
           if (patch.userMetadata !== undefined) set('raw_user_meta_data', JSON.stringify(patch.userMetadata), '::jsonb');
+          if (patch.appMetadata !== undefined) set('raw_app_meta_data', JSON.stringify(patch.appMetadata), '::jsonb');
           if (patch.email !== undefined) set('email', patch.email);
           if (patch.emailChange !== undefined) set('email_change', patch.emailChange ?? '');
           if (patch.emailChangeTokenNew !== undefined) set('email_change_token_new', patch.emailChangeTokenNew ?? '');
           if (patch.emailChangeTokenCurrent !== undefined) set('email_change_token_current', patch.emailChangeTokenCurrent ?? '');
           if (patch.emailChangeSentAt !== undefined) set('email_change_sent_at', patch.emailChangeSentAt?.toISOString() ?? null, '::timestamptz');
           if (patch.emailChangeConfirmStatus !== undefined) set('email_change_confirm_status', patch.emailChangeConfirmStatus);
+          if (patch.deletedAt !== undefined) set('deleted_at', patch.deletedAt.toISOString(), '::timestamptz');
           const updated = await one<UserRow>(
             sql,
             `update auth.users set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${userColumns}`,
@@ -340,6 +351,9 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
         );
         return row && toUser(row);
       }),
+
+    deleteUser: (userId) =>
+      db.privileged(async (sql) => (await sql.query('delete from auth.users where id = $1 returning id', [userId])).length > 0),
   };
 }
 
@@ -371,6 +385,7 @@ function toUser(row: UserRow): UserRecord {
     emailChangeTokenCurrent: row.email_change_token_current || null,
     emailChangeSentAt: toDate(row.email_change_sent_at),
     emailChangeConfirmStatus: row.email_change_confirm_status ?? 0,
+    deletedAt: toDate(row.deleted_at),
   };
 }
 

@@ -5,10 +5,12 @@
 //   DELETE /api/user/avatar    → the user, without a profile image
 //   GET    /api/avatars/{id}   → the image (public, unguessable id, cached a year), 404 otherwise
 //   GET    /api/user/export    → all the user's data as a JSON download
-//   DELETE /api/user           → 204: the account deleted ({ "confirm": "<e-mail>" }, 400 otherwise)
+//   DELETE /api/user           → 204: the account deleted ({ "confirm": "<e-mail>" }, 400 otherwise; 503 when the
+//                                carrier or Supabase Auth fails, and deleting again finishes it: deletion.ts)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
+import type { AuthAdmin } from '../../auth/admin-client.ts';
 import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
 import type { Database } from '../../db/database.ts';
 import type { TelephonyServices } from '../../telephony/twilio-client.ts';
@@ -21,11 +23,13 @@ export interface ProfileOptions extends AuthPluginOptions {
   db: Pick<Database, 'asSession' | 'privileged'>;
   /** Releases the user's numbers when the account is deleted. */
   telephony?: Pick<TelephonyServices, 'twilio'>;
+  /** Supabase Auth's admin API (ApiServices.auth.admin): soft-deletes the sign-in of a deleted account. */
+  authAdmin?: Pick<AuthAdmin, 'deleteUser'> | null;
 }
 
 export const profile = (options: ProfileOptions) => {
   const { db } = options;
-  const deletion = { db, twilio: options.telephony?.twilio ?? null };
+  const deletion = { db, twilio: options.telephony?.twilio ?? null, authAdmin: options.authAdmin ?? null };
   return new Elysia({ name: 'module.profile' })
     .use(authPlugin(options))
     .patch(

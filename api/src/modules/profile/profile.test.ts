@@ -1,8 +1,10 @@
 // The profile settings through the api on the machine's PostgreSQL, with the carrier simulator: names, the
 // avatar (types by their bytes, size, the public address), the export (only the user's own rows, no secrets)
-// and the account's deletion (sessions ended, sign-in refused, numbers released, the ledger kept and clean).
+// and the account's deletion (numbers released, data removed, the sign-in soft-deleted through Supabase Auth's admin
+// API so sessions end and sign-in is refused, the ledger kept and clean).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { testPublicUrl } from '../../auth/testing.ts';
+import { createHash } from 'node:crypto';
+import { createTestAuthServices, testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
@@ -18,8 +20,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ PUBLIC_URL: testPublicUrl });
   telephony = await createTestTelephony(database.db, config);
-  testApp = await billingTestApp(database.db, { services: { ...telephony.services } });
+  const testAuth = await createTestAuthServices();
+  testApp = await billingTestApp(database.db, { services: { ...telephony.services, auth: testAuth.auth } });
   telephony.attach(testApp.app);
+  testAuth.attach(testApp.app);
 });
 afterAll(async () => {
   await telephony.close();
@@ -250,7 +254,7 @@ describe('DELETE /api/user', () => {
     expect((await call('GET', '/api/auth/user', user.token)).status).toBe(200);
   });
 
-  test('ends every session, refuses the old sign-in, releases numbers, removes personal data and keeps the ledger', async () => {
+  test('releases numbers, removes personal data, soft-deletes the sign-in (every session ended, sign-in refused) and keeps the ledger', async () => {
     const user = await signUp('leaver', '10.00');
     const other = await signUp('stayer', '5.00');
     await seedData(user, 'alice');
@@ -295,7 +299,10 @@ describe('DELETE /api/user', () => {
         `select email, first_name, last_name, profile_image_url, balance::text as balance, deleted_at is not null as deleted from public.users where id = $1`,
         [user.id],
       );
-      const [auth] = await sql.query<Record<string, unknown>>('select email, encrypted_password from auth.users where id = $1', [user.id]);
+      const [auth] = await sql.query<Record<string, unknown>>(
+        'select email, encrypted_password, raw_user_meta_data, deleted_at is not null as deleted from auth.users where id = $1',
+        [user.id],
+      );
       const count = async (table: string) =>
         Number((await sql.query<{ n: string }>(`select count(*)::text as n from ${table} where user_id = $1`, [user.id]))[0]!.n);
       const [numbers] = await sql.query<{ statuses: string[] }>(`select array_agg(status) as statuses from public.virtual_numbers where user_id = $1`, [user.id]);
@@ -317,7 +324,8 @@ describe('DELETE /api/user', () => {
     });
     expect(state).toEqual({
       profile: { email: `${user.id}@deleted.invalid`, first_name: null, last_name: null, profile_image_url: null, balance: '8.85', deleted: true },
-      auth: { email: `${user.id}@deleted.invalid`, encrypted_password: null },
+      // soft-deleted by Supabase Auth (here its stand-in): the address replaced by GoTrue's hash of it, no password
+      auth: { email: createHash('sha256').update(user.id + user.email).digest('base64url'), encrypted_password: null, raw_user_meta_data: {}, deleted: true },
       contacts: 0,
       callerIds: 0,
       avatars: 0,

@@ -38,12 +38,14 @@ describe('injectIntoHead', () => {
 });
 
 describe('hosted Auth in the page', () => {
-  test('the Supabase project is named in the head only when configured', () => {
+  test('the Supabase project is named in the head only when configured, never its service_role key', () => {
     const remotes = { dialer: 'http://d', contacts: 'http://c', billing: 'http://b', numbers: 'http://n', marketing: 'http://m' };
     expect(headTags({ remotes, supabase: null }, null).join('')).not.toContain('ringwise:supabase');
-    const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key' } }, null).join('');
+    const serviceRoleKey = 'sb_secret_never-in-a-page';
+    const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key', serviceRoleKey } }, null).join('');
     expect(tags).toContain('<meta name="ringwise:supabase-url" content="https://abc.supabase.co">');
     expect(tags).toContain('<meta name="ringwise:supabase-anon-key" content="anon&#34;key">');
+    expect(tags).not.toContain(serviceRoleKey);
   });
 });
 
