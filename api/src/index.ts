@@ -26,6 +26,7 @@ const app = createApp(config, { services, marketingRenderer }).listen(config.por
 services.billingJobs?.start();
 services.numberRenewals?.start();
 services.callSweeper?.start();
+services.deletionCompleter?.start();
 // the embedded database has one process: commands such as `bun run admin:grant` reach it through this api
 const control = services.db.kind === 'pglite' ? startControlSocket(controlSocketPath(config.dataDir), services.db) : null;
 
@@ -42,6 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await services.billingJobs?.stop();
     await services.numberRenewals?.stop();
     await services.callSweeper?.stop();
+    await services.deletionCompleter?.stop();
     services.stripeSimulator?.events.close();
     services.rates.close();
     await services.db.close();

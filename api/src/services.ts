@@ -17,6 +17,7 @@ import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
 import { createNumberRenewals, type NumberRenewals } from './modules/numbers/renewals.ts';
 import { createCallSweeper, type CallSweeper } from './modules/calls/sweeper.ts';
+import { createDeletionCompleter, type DeletionCompleter } from './modules/profile/deletion-completer.ts';
 import { createMinutesEstimator } from './modules/billing/minutes.ts';
 import { loadMailConfig } from './mail/config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -34,6 +35,8 @@ export interface ApiServices {
   billingJobs?: BillingJobs;
   /** Ends calls whose carrier never reported an end (releases their holds); run by every api process. */
   callSweeper?: CallSweeper;
+  /** Finishes account deletions whose last step failed (the profile of a sign-in Auth deleted); every api process. */
+  deletionCompleter?: DeletionCompleter;
   /** Monthly renewals of virtual numbers (and the clean-up of purchases that died); run by every api process. */
   numberRenewals?: NumberRenewals;
   /** Where e-mail goes: SMTP_URL, or .eml files in DATA_DIR/mail. */
@@ -124,8 +127,9 @@ export async function openServices(config: ApiConfig, env: Env = process.env): P
     ? createNumberRenewals({ db, twilio: telephonyServices.telephony.twilio, onJobs: () => billingJobs?.kick() })
     : undefined;
   const callSweeper = createCallSweeper(db, telephonyServices.telephony?.twilio ?? null);
+  const deletionCompleter = createDeletionCompleter(db);
   const limiter = createLimiter(config.limits.redisUrl ? createRedisRateLimitStore(config.limits.redisUrl) : createSqlRateLimitStore(db));
-  return { db, auth: await createAuthServices(config, env), limiter, rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, callSweeper, mailer };
+  return { db, auth: await createAuthServices(config, env), limiter, rates, ...paymentServices, ...telephonyServices, billingJobs, numberRenewals, callSweeper, deletionCompleter, mailer };
 }
 
 /**

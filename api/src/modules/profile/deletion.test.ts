@@ -1,7 +1,7 @@
-// DELETE /api/user's last step, Supabase Auth's admin API through the official client (here against the local
-// stand-in, through app.handle), on PGlite and PostgreSQL: the order of the steps, no database transaction held while
-// Auth works (PGlite has one connection: a held transaction would make the stand-in wait for ever), and what a
-// failing Auth leaves (a 503, logged, an account that deleting again finishes).
+// DELETE /api/user's last steps, Supabase Auth's admin API through the official client (here against the local
+// stand-in, through app.handle), then delete_account, on PGlite and PostgreSQL: the order of the steps, no database
+// transaction held while Auth works, what a failing Auth leaves (a 503, logged, nothing changed: deleting again
+// works), and what a failing delete_account leaves (a 503; the completer finishes it).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createApp } from '../../app.ts';
 import { createTestAuthServices, testPublicUrl } from '../../auth/testing.ts';
@@ -10,7 +10,8 @@ import { createTestDatabase, createTestPglite, postgresReachable } from '../../d
 import { HttpError } from '../../plugins/errors.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { createRateService } from '../rates/service.ts';
-import { authUnavailable } from './deletion.ts';
+import { createDeletionCompleter } from './deletion-completer.ts';
+import { authUnavailable, dataRemovalPending } from './deletion.ts';
 
 const password = 'correct horse battery';
 const hasPostgres = await postgresReachable();
@@ -34,8 +35,9 @@ const engines: { name: string; available: boolean; open(): Promise<{ db: EngineD
   },
 ];
 
-/** What the Auth server does with the admin client's next requests. */
-type AuthMode = 'up' | 'unreachable' | 'refusing';
+/** What the Auth server does with the admin client's next requests ('up, then a number appears': it deletes the
+ *  user, then an active number of theirs shows up, so that delete_account refuses to run). */
+type AuthMode = 'up' | 'unreachable' | 'refusing' | 'up, then a number appears';
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(`DELETE /api/user and Supabase Auth on ${engine.name}`, () => {
@@ -58,7 +60,17 @@ for (const engine of engines) {
         if (authMode === 'unreachable') throw new TypeError('fetch failed: connect ECONNREFUSED 127.0.0.1:54321');
         // what a wrong SUPABASE_SERVICE_ROLE_KEY hears
         if (authMode === 'refusing') return Response.json({ code: 403, error_code: 'not_admin', msg: 'User not allowed' }, { status: 403 });
-        return next(request);
+        const answer = await next(request);
+        if (authMode === 'up, then a number appears' && request.method === 'DELETE') {
+          await db.privileged((sql) =>
+            sql.query(
+              `insert into public.virtual_numbers (user_id, phone_number, twilio_sid, country, status, renews_at)
+               values ($1, '+14155550199', 'PN00000000000000000000000000000199', 'US', 'active', now() + interval '30 days')`,
+              [userId],
+            ),
+          );
+        }
+        return answer;
       });
       serviceRoleKey = testAuth.serviceRoleKey;
       app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000', AUTH_SIGNIN_LIMIT: '1000' }), {
@@ -98,16 +110,16 @@ for (const engine of engines) {
         return row!;
       });
 
-    test('the profile is deleted first, then Auth soft-deletes the user (no transaction open meanwhile); the old token is a 401', async () => {
+    test('Auth soft-deletes the user first (no transaction open meanwhile), then the profile goes; the old token is a 401', async () => {
       authMode = 'up';
       const user = await signUp('order');
       atAuth.length = 0;
       const res = await call('DELETE', '/api/user', user.token, { confirm: user.email });
       expect(res.status).toBe(204);
-      // auth-js reads the user, then deletes it: both after delete_account committed
+      // auth-js reads the user, then deletes it: both before delete_account
       expect(atAuth).toEqual([
-        { method: 'GET', path: `/auth/v1/admin/users/${user.id}`, profileDeleted: true },
-        { method: 'DELETE', path: `/auth/v1/admin/users/${user.id}`, profileDeleted: true },
+        { method: 'GET', path: `/auth/v1/admin/users/${user.id}`, profileDeleted: false },
+        { method: 'DELETE', path: `/auth/v1/admin/users/${user.id}`, profileDeleted: false },
       ]);
       expect(await state(user.id)).toMatchObject({ profile_email: `${user.id}@deleted.invalid`, has_password: false, auth_deleted: true, sessions: 0 });
       const refused = await call('GET', '/api/auth/user', user.token);
@@ -116,8 +128,8 @@ for (const engine of engines) {
       expect(logged).toEqual([]);
     });
 
-    test('when Auth fails: 503, logged with its error; the data is gone but the sign-in still works, and deleting again finishes it', async () => {
-      const user = await signUp('half');
+    test('when Auth fails: 503, logged with its error, nothing of the account changed; deleting again works', async () => {
+      const user = await signUp('retry');
       await call('POST', '/api/contacts', user.token, { displayName: 'Ann', primaryNumber: '+442079460000' });
 
       for (const mode of ['unreachable', 'refusing'] as const) {
@@ -133,26 +145,39 @@ for (const engine of engines) {
         // Auth's own error, as auth-js reported it, goes with it
         expect((failure.error as Error).cause).toMatchObject(mode === 'unreachable' ? { name: 'AuthRetryableFetchError' } : { name: 'AuthApiError', status: 403, code: 'not_admin' });
       }
+      expect(await state(user.id)).toMatchObject({ profile_deleted_at: null, auth_email: user.email, has_password: true, auth_deleted: false, sessions: 1, contacts: 1 });
+      expect((await call('GET', '/api/auth/user', user.token)).status).toBe(200);
 
-      // the half-deleted account deletion.ts describes: profile deleted, the sign-in untouched and still usable
-      const half = await state(user.id);
-      expect(half).toMatchObject({ profile_email: `${user.id}@deleted.invalid`, auth_email: user.email, has_password: true, auth_deleted: false, sessions: 1, contacts: 0 });
-      const firstDeletion = half.profile_deleted_at;
-      const profile = await call('GET', '/api/auth/user', user.token);
-      expect(profile.status).toBe(200);
-      expect(((await profile.json()) as { email: string }).email).toBe(`${user.id}@deleted.invalid`);
-      expect((await call('POST', '/auth/v1/token?grant_type=password', undefined, { email: user.email, password })).status).toBe(200);
-      expect((await call('POST', '/api/contacts', user.token, { displayName: 'Added since', primaryNumber: '+442079460001' })).status).toBe(201);
-
-      // Auth is back: deleting again (the confirmation is not asked twice) finishes it
       authMode = 'up';
       logged.length = 0;
-      const again = await call('DELETE', '/api/user', user.token, { confirm: 'whatever the page had' });
-      expect(again.status).toBe(204);
+      expect((await call('DELETE', '/api/user', user.token, { confirm: user.email })).status).toBe(204);
       expect(logged).toEqual([]);
-      expect(await state(user.id)).toMatchObject({ profile_deleted_at: firstDeletion, has_password: false, auth_deleted: true, sessions: 0, contacts: 0 });
+      expect(await state(user.id)).toMatchObject({ profile_email: `${user.id}@deleted.invalid`, has_password: false, auth_deleted: true, sessions: 0, contacts: 0 });
       expect((await call('GET', '/api/auth/user', user.token)).status).toBe(401);
       expect((await call('POST', '/auth/v1/token?grant_type=password', undefined, { email: user.email, password })).status).toBe(400);
+    });
+
+    test('when delete_account fails after Auth: 503 saying it will finish, and the completer finishes it', async () => {
+      const user = await signUp('finish');
+      await call('POST', '/api/contacts', user.token, { displayName: 'Ann', primaryNumber: '+442079460000' });
+      authMode = 'up, then a number appears';
+      logged.length = 0;
+      const res = await call('DELETE', '/api/user', user.token, { confirm: user.email });
+      authMode = 'up';
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: { code: 'unavailable', message: dataRemovalPending } });
+      expect(logged).toHaveLength(1);
+      expect(await state(user.id)).toMatchObject({ profile_deleted_at: null, auth_deleted: true, sessions: 0, contacts: 1 });
+      expect((await call('GET', '/api/auth/user', user.token)).status).toBe(401);
+
+      const completer = createDeletionCompleter(opened.db, () => {});
+      // still holding the number: delete_account refuses, the round tries again later
+      expect(await completer.runDue()).toBe(0);
+      await opened.db.privileged((sql) => sql.query(`update public.virtual_numbers set status = 'released', released_at = now() where user_id = $1`, [user.id]));
+      expect(await completer.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await state(user.id)).toMatchObject({ profile_email: `${user.id}@deleted.invalid`, contacts: 0 });
+      expect((await state(user.id)).profile_deleted_at).not.toBeNull();
+      expect(await completer.runDue()).toBe(0);
     });
 
     test('a live account still needs the right confirmation, and a mismatch calls nobody', async () => {
