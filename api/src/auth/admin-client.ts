@@ -6,7 +6,7 @@
 // `app.handle` as its fetch). Application code gets the same client either way.
 import { GoTrueAdminApi } from '@supabase/auth-js';
 import type { ApiConfig } from '../config.ts';
-import type { FetchFunction } from '../payments/stripe-client.ts';
+import { providerFetch, type FetchFunction } from '../lib/provider-fetch.ts';
 
 export type AuthAdmin = GoTrueAdminApi;
 
@@ -29,8 +29,9 @@ export function localAuthUrl(config: Pick<ApiConfig, 'port'>): string {
 }
 
 export function createAuthAdmin(options: AuthAdminOptions): AuthAdmin {
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? authAdminTimeoutMs;
+  // never with a transaction open, never past the request's deadline (provider-fetch.ts), and never past timeoutMs
+  const send = providerFetch('Supabase Auth', options.fetch ?? ((input, init) => fetch(input, init)));
   const timed: FetchFunction = (input, init) => send(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeoutMs) });
   return new GoTrueAdminApi({
     url: options.url.replace(/\/+$/, ''),
