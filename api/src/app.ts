@@ -63,7 +63,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
   app
     .use(requestLimits())
     .use(jsonObjectBody())
-    .use(health(services ? [{ name: 'database', run: () => services.db.privileged(async (sql) => void (await sql.query('select 1'))) }] : []))
+    .use(health(services ? [{ name: 'database', run: async () => void (await services.db.statement('select 1')) }] : []))
     .use(reference(config))
     .use(remotes(config))
     .use(flags());

@@ -36,17 +36,36 @@ console.log(
     `mail ${services.mailer?.destination ?? 'off'})`,
 );
 
+// SIGTERM (or Ctrl-C): stop accepting, let the requests in flight finish (each within its deadline), stop the jobs,
+// close the database, exit. Each step has a deadline of its own, so a stuck one cannot keep the process alive.
+let stopping = false;
+const shutdownStepMs = config.requestDeadlineMs + 2000;
+async function step(name: string, work: () => Promise<unknown> | unknown): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), shutdownStepMs)));
+  try {
+    const outcome = await Promise.race([Promise.resolve().then(work), late]);
+    if (outcome === 'late') console.error(`Ringwise api: shutdown: ${name} did not finish within ${shutdownStepMs} ms; going on`);
+  } catch (error) {
+    console.error(`Ringwise api: shutdown: ${name} failed`, error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Ringwise api: ${signal}: finishing the requests in flight, then stopping`);
     control?.stop();
-    await app.stop();
-    await services.billingJobs?.stop();
-    await services.numberRenewals?.stop();
-    await services.callSweeper?.stop();
-    await services.deletionCompleter?.stop();
+    await step('the requests in flight', () => app.server?.stop(false));
+    await step('the jobs', () =>
+      Promise.all([services.billingJobs?.stop(), services.numberRenewals?.stop(), services.callSweeper?.stop(), services.deletionCompleter?.stop()]),
+    );
     services.stripeSimulator?.events.close();
     services.rates.close();
-    await services.db.close();
+    await step('the database', () => services.db.close());
+    console.log('Ringwise api: stopped');
     process.exit(0);
   });
 }

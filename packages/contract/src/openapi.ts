@@ -108,7 +108,15 @@ interface RouteDoc {
 }
 
 const routeDocs: Record<RouteName, RouteDoc> = {
-  health: { summary: 'Health check', description: '200 when every check passes, 503 with the failing check otherwise. Never cached.' },
+  health: {
+    summary: 'Readiness',
+    description:
+      '200 when the api can serve requests: every check (the database) answers within a second. 503 with the failing check otherwise: a load balancer takes the process out until it answers 200 again. Never cached.',
+  },
+  liveness: {
+    summary: 'Liveness',
+    description: '200 whenever the process answers, whatever its database does: restart the process only when this fails. Never cached.',
+  },
   openApiDocument: { summary: 'This reference as an OpenAPI 3.1 document' },
   apiReference: { summary: 'This reference as an HTML page' },
 

@@ -24,6 +24,7 @@ const route = <const Name extends string, const M extends Method, const P extend
 
 export const routes = {
   health: route('health', 'GET', '/api/health', 'public'),
+  liveness: route('liveness', 'GET', '/api/health/live', 'public'),
   openApiDocument: route('openApiDocument', 'GET', '/api/openapi.json', 'public'),
   apiReference: route('apiReference', 'GET', '/api/docs', 'public'),
 

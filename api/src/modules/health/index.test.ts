@@ -33,6 +33,19 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('a stuck dependency', () => {
+  test('a check that never answers is an error after its deadline: 503, while liveness still answers 200', async () => {
+    const app = new Elysia().use(errors()).use(health([{ name: 'database', run: () => new Promise<void>(() => {}) }]));
+    const res = await get(app, '/api/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', checks: [{ name: 'database', status: 'error', message: 'no answer within 1000 ms' }] });
+    const live = await get(app, '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    expect(await live.json()).toEqual({ status: 'ok' });
+  });
+});
+
 describe('checkHealth', () => {
   test('lists every check when all pass', async () => {
     expect(await checkHealth([{ name: 'database', run: async () => {} }])).toEqual({

@@ -1,4 +1,8 @@
 import type { HealthCheckResult as CheckResult, HealthReport } from '@ringwise/contract/schemas';
+import { DeadlineExceededError, withDeadline } from '../../lib/deadline.ts';
+
+/** How long a check may take: past it, the dependency counts as down (a stuck database must not stall the probe). */
+export const healthCheckDeadlineMs = 1000;
 
 /** One dependency the api needs to serve requests (e.g. the database: `select 1`). Throws when it is down. */
 export interface HealthCheck {
@@ -15,9 +19,10 @@ export async function checkHealth(checks: readonly HealthCheck[]): Promise<Healt
 
 async function runCheck(check: HealthCheck): Promise<CheckResult> {
   try {
-    await check.run();
+    await withDeadline(healthCheckDeadlineMs, () => check.run());
     return { name: check.name, status: 'ok' };
   } catch (error) {
-    return { name: check.name, status: 'error', message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof DeadlineExceededError ? `no answer within ${healthCheckDeadlineMs} ms` : error instanceof Error ? error.message : String(error);
+    return { name: check.name, status: 'error', message };
   }
 }

@@ -1,4 +1,5 @@
-// GET /api/health: 200 when every dependency answers, 503 with the failing check otherwise.
+// GET /api/health (readiness): 200 when every dependency answers within a second, 503 with the failing check otherwise.
+// GET /api/health/live (liveness): 200 whenever the process answers at all, whatever its dependencies do.
 import { Type, type Static } from '@sinclair/typebox';
 
 export const HealthCheckResult = Type.Object({
@@ -15,6 +16,10 @@ export const HealthReport = Type.Object({
 });
 export type HealthReport = Static<typeof HealthReport>;
 
+export const Liveness = Type.Object({ status: Type.Literal('ok') });
+export type Liveness = Static<typeof Liveness>;
+
 export const healthSchemas = {
   health: { response: { 200: HealthReport, 503: HealthReport } },
+  liveness: { response: { 200: Liveness } },
 };
