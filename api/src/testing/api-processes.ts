@@ -34,7 +34,10 @@ async function collect(stream: ReadableStream<Uint8Array> | null, into: string[]
   for await (const chunk of stream) into.push(`[${label}] ${decoder.decode(chunk)}`);
 }
 
-export async function startApiProcesses(count: number, options: { databaseUrl: string; env?: Record<string, string> }): Promise<ApiProcesses> {
+/** `count` api processes on the PostgreSQL of `databaseUrl`, or one process on its own PGlite (no `databaseUrl`: the
+ *  embedded default of a fresh install, in the shared DATA_DIR). */
+export async function startApiProcesses(count: number, options: { databaseUrl?: string; env?: Record<string, string> }): Promise<ApiProcesses> {
+  if (!options.databaseUrl && count !== 1) throw new Error('PGlite is one process: start one api on it');
   const dataDir = mkdtempSync(join(tmpdir(), 'ringwise-processes-'));
   const lines: string[] = [];
   const children: Subprocess[] = [];
@@ -57,7 +60,7 @@ export async function startApiProcesses(count: number, options: { databaseUrl: s
           ...process.env,
           PORT: String(port),
           PUBLIC_URL: publicUrl,
-          DATABASE_URL: options.databaseUrl,
+          DATABASE_URL: options.databaseUrl ?? '',
           DATA_DIR: dataDir,
           SHELL_DIST: join(dataDir, 'no-shell'),
           NODE_ENV: 'production',
