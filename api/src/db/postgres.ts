@@ -93,7 +93,7 @@ const paramOf = (value: unknown) => (value instanceof Date ? value.toISOString()
 /** Opens a pool on `url`. Values come back as described in database.ts (numeric/int8 as strings, timestamps as ISO strings). */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): EngineDatabase {
   const prepare = options.prepare ?? true;
-  const log = options.log ?? ((message, error) => console.error(`[database] ${message}`, error));
+  const log = options.log ?? ((message, error) => console.error(`[database] ${message}: ${error instanceof Error ? error.message : String(error)}`));
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

@@ -201,7 +201,9 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 const defaultLogger: ErrorLogger = (error, request) => {
-  console.error(`[api] ${request.method} ${request.path} failed:`, error);
+  // an outage fails many requests the same way: one line each, not a stack
+  if (error instanceof DatabaseUnavailableError) console.error(`[api] ${request.method} ${request.path} failed: ${error.message}`);
+  else console.error(`[api] ${request.method} ${request.path} failed:`, error);
 };
 
 /**

@@ -255,6 +255,33 @@ describe('the carrier\'s webhooks', () => {
   });
 });
 
+describe('30 users at once (a pool of 4 connections)', () => {
+  test('each links its call SID and rates its call: all answered, one transaction each, none left open', async () => {
+    const users = await Promise.all(Array.from({ length: 30 }, () => userWith('5.00')));
+    const calls = await Promise.all(users.map((user) => started(user.token, '+447400123456')));
+    const sids = calls.map(() => newSid());
+    const linked = await Promise.all(calls.map((body, i) => call('PATCH', `/api/calls/${body.callId}/sid`, users[i]!.token, { twilioCallSid: sids[i] })));
+    expect(linked.map((res) => res.status)).toEqual(calls.map(() => 204));
+    // another user's call is not found, whatever its SID
+    expect((await call('PATCH', `/api/calls/${calls[0]!.callId}/sid`, users[1]!.token, { twilioCallSid: newSid() })).status).toBe(404);
+    for (const body of calls) for (const send of legCallbacks(body.callId, 30)) await send();
+    const rated = await Promise.all(calls.map((body, i) => call('POST', `/api/calls/${body.callId}/feedback`, users[i]!.token, { score: 1 + (i % 5) })));
+    expect(rated.map((res) => res.status)).toEqual(calls.map(() => 204));
+    expect((await call('POST', `/api/calls/${calls[0]!.callId}/feedback`, users[1]!.token, { score: 5 })).status).toBe(404);
+    const rows = await database.db.privileged((sql) =>
+      sql.query<{ sid: string; score: number }>('select twilio_call_sid as sid, feedback_score as score from public.calls where id = any($1::uuid[]) order by id', [
+        calls.map((body) => body.callId),
+      ]),
+    );
+    expect(rows.map((row) => row.sid).sort()).toEqual([...sids].sort());
+    expect(rows.every((row) => row.score >= 1 && row.score <= 5)).toBe(true);
+    const idle = await database.db.privileged((sql) =>
+      sql.query(`select pid from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`),
+    );
+    expect(idle).toEqual([]);
+  });
+});
+
 describe('history, status and feedback', () => {
   test('newest first, paged, with the itemised cost; the status by SID; one rating after the call', async () => {
     const user = await userWith('10.00');
