@@ -63,6 +63,7 @@ describe('the session gate (PGlite)', () => {
     await db.privileged(async (sql) => {
       await sql.query(`insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())`, [userId, `${userId}@example.test`]);
       await sql.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+      await sql.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [crypto.randomUUID(), userId, sessionId]);
       if (role === 'admin') await sql.query(`update public.users set role = 'admin' where id = $1`, [userId]);
     });
     const token = await signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid });
@@ -98,7 +99,7 @@ describe('the session gate (PGlite)', () => {
     }
   });
 
-  test("a session signed out, expired, another user's or missing, an account deleted: 401, and the handler never runs", async () => {
+  test("a session signed out, expired, revoked, another user's or missing, an account deleted: 401, and the handler never runs", async () => {
     const ended = await userWithSession();
     await db.privileged((sql) => sql.query('delete from auth.sessions where id = $1', [ended.sessionId]));
     const expired = await userWithSession();
@@ -109,10 +110,13 @@ describe('the session gate (PGlite)', () => {
     const sessionless = await signTestToken(key.privateKey, { sub: mine.userId, role: 'authenticated' }, { kid: key.kid });
     const deletedAuth = await userWithSession();
     await db.privileged((sql) => sql.query('delete from auth.users where id = $1', [deletedAuth.userId]));
+    // every refresh token of the session revoked (GoTrue's answer to a reused one): the row stays, the session is over
+    const revoked = await userWithSession();
+    await db.privileged((sql) => sql.query('update auth.refresh_tokens set revoked = true where session_id = $1', [revoked.sessionId]));
     const deletedProfile = await userWithSession();
     await db.privileged((sql) => sql.query('update public.users set deleted_at = now() where id = $1', [deletedProfile.userId]));
     handled.length = 0;
-    for (const token of [ended.token, expired.token, borrowed, sessionless, deletedAuth.token, deletedProfile.token]) {
+    for (const token of [ended.token, expired.token, borrowed, sessionless, revoked.token, deletedAuth.token, deletedProfile.token]) {
       const res = await send('GET', '/api/auth/user', { authorization: `Bearer ${token}` });
       expect(res.status).toBe(401);
       expect(await errorOf(res)).toEqual(sessionEnded);

@@ -6,14 +6,15 @@
 //
 // The session is read from auth.sessions, Supabase Auth's own table in the same database: the local stand-in
 // keeps it, and with hosted Supabase (SUPABASE_URL) the api's DATABASE_URL reaches the project's database where
-// GoTrue keeps it (it deletes a session's row at sign-out, at the account's deletion, and when a refresh token is
-// reused outside its reuse interval; `not_after` ends time-boxed sessions). One statement, no transaction.
+// GoTrue keeps it: a session is live while its row is there (GoTrue deletes it at sign-out and at the account's
+// deletion; `not_after` ends time-boxed sessions) and one of its refresh tokens is not revoked (GoTrue revokes them
+// all when one is reused outside the reuse interval). One statement, no transaction.
 //
 // The request's transactions (asSession) check the session again in their first statement, for free: a sign-out
 // between this check and the work still stops the work.
 import { Elysia } from 'elysia';
 import type { AuthUser } from './plugin.ts';
-import { SessionEndedError, sessionRoleParams, type Database, type JwtClaims } from '../db/database.ts';
+import { liveSessionSql, SessionEndedError, sessionRoleParams, type Database, type JwtClaims } from '../db/database.ts';
 import { contractRouteOf } from '../plugins/contract-routes.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { TokenVerifier } from './verify.ts';
@@ -24,8 +25,7 @@ export interface SessionGateOptions {
 }
 
 /** Whether the token's session is live, and the role of its (not deleted) account: null when there is none. */
-const sessionStateSql = `select
-  exists (select 1 from auth.sessions s where s.id = $1::uuid and s.user_id = $2::uuid and (s.not_after is null or s.not_after > now())) as live,
+const sessionStateSql = `select ${liveSessionSql('$1', '$2')} as live,
   (select u.role from public.users u where u.id = $2::uuid and u.deleted_at is null) as role`;
 
 export const sessionEnded = () => new HttpError(401, 'unauthorized', 'Your session has ended (signed out or expired). Sign in again.');

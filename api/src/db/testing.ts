@@ -128,7 +128,12 @@ export function testEmail(label = 'user'): string {
 
 /** A signed-in session of `userId` in auth.sessions (what the api checks a token's session_id against); its id. */
 export async function createAuthSession(db: Database, userId: string): Promise<string> {
-  const [row] = await db.privileged((sql) => sql.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text as id', [userId]));
+  const [row] = await db.privileged(async (sql) => {
+    const rows = await sql.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id::text as id', [userId]);
+    // a live session has a refresh token that is not revoked
+    await sql.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [crypto.randomUUID(), userId, rows[0]?.id]);
+    return rows;
+  });
   if (!row) throw new Error('insert into auth.sessions returned nothing');
   return row.id;
 }

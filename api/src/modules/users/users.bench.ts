@@ -41,7 +41,12 @@ async function seed(db: EngineDatabase): Promise<{ userId: string; sessionId: st
     );
     await sql.query('analyze');
     // each user signed in once: the api checks the token's session with every request
-    return sql.query<{ userId: string; sessionId: string }>('insert into auth.sessions (user_id) select id from public.users returning user_id::text as "userId", id::text as "sessionId"');
+    const sessions = await sql.query<{ userId: string; sessionId: string }>(
+      'insert into auth.sessions (user_id) select id from public.users returning user_id::text as "userId", id::text as "sessionId"',
+    );
+    // each with its refresh token, not revoked: what makes a session live
+    await sql.query(`insert into auth.refresh_tokens (token, user_id, session_id) select gen_random_uuid()::text, user_id, id from auth.sessions`);
+    return sessions;
   });
 }
 
