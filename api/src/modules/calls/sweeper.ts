@@ -4,6 +4,7 @@
 // carrier's own record of the dialled leg when it has one, else ended as lost without charge.
 import type { Twilio } from 'twilio';
 import type { Database } from '../../db/database.ts';
+import { periodic, type Periodic } from '../../lib/periodic.ts';
 import { applyCallStatus } from './settle.ts';
 
 export const staleQueuedSeconds = 120;
@@ -55,32 +56,8 @@ export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: 
   return ended;
 }
 
-export interface CallSweeper {
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+export type CallSweeper = Periodic;
 
 export function createCallSweeper(db: Pick<Database, 'privileged'>, twilio: Twilio | null, log = (error: unknown) => console.error('[calls] sweep failed', error)): CallSweeper {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sweepStaleCalls(db, twilio)
-      .catch(log)
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref?.();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return periodic(() => sweepStaleCalls(db, twilio), { defaultIntervalMs: 60_000, runAtStart: false, log });
 }

@@ -5,6 +5,7 @@
 // Also frees reservations a crashed purchase left behind (the number given back to the carrier if it was bought).
 import type { Twilio } from 'twilio';
 import type { Database } from '../../db/database.ts';
+import { periodic, type Periodic } from '../../lib/periodic.ts';
 import { carrier } from './carrier.ts';
 import { releaseAtCarrier } from './purchase.ts';
 
@@ -27,12 +28,9 @@ export interface RenewalRound {
   freedReservations: number;
 }
 
-export interface NumberRenewals {
+export interface NumberRenewals extends Periodic {
   /** One round over every number due now. */
   runDue(): Promise<RenewalRound>;
-  /** Rounds every `intervalMs` (default 5 minutes) until stopped. */
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
 }
 
 export function createNumberRenewals(options: NumberRenewalsOptions): NumberRenewals {
@@ -101,28 +99,6 @@ export function createNumberRenewals(options: NumberRenewalsOptions): NumberRene
     return round;
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runDue()
-      .catch((error: unknown) => log('renewal round failed', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    runDue,
-    start(intervalMs = 5 * 60 * 1000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref?.();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const rounds = periodic(runDue, { defaultIntervalMs: 5 * 60 * 1000, runAtStart: true, log: (error) => log('renewal round failed', error) });
+  return { runDue, start: rounds.start, stop: rounds.stop };
 }

@@ -3,12 +3,11 @@
 // not deleted yet gets private.delete_account. Run by every api process; delete_account locks the profile and may run
 // twice harmlessly.
 import type { Database } from '../../db/database.ts';
+import { periodic, type Periodic } from '../../lib/periodic.ts';
 
-export interface DeletionCompleter {
+export interface DeletionCompleter extends Periodic {
   /** One round; resolves with how many deletions it finished. */
   runDue(): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
 }
 
 export function createDeletionCompleter(
@@ -34,28 +33,6 @@ export function createDeletionCompleter(
     return finished;
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runDue()
-      .catch((error: unknown) => log('deletion round failed', error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  return {
-    runDue,
-    start(intervalMs = 5 * 60_000) {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref?.();
-      tick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const rounds = periodic(runDue, { defaultIntervalMs: 5 * 60_000, runAtStart: true, log: (error) => log('deletion round failed', error) });
+  return { runDue, start: rounds.start, stop: rounds.stop };
 }
