@@ -65,6 +65,11 @@ export function AvatarMenu() {
       aria-expanded={false}
       onPointerEnter={prefetch}
       onFocus={prefetch}
+      // on pointer-down, as the real menu opens: should its code arrive between the press and the release, this
+      // button is replaced and no click ever comes
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) setOpenWhenLoaded(true);
+      }}
       onClick={() => setOpenWhenLoaded(true)}
     />
   );
