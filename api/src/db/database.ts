@@ -95,23 +95,16 @@ export class SessionEndedError extends Error {
   }
 }
 
-/**
- * SQL true when a token's session is live: its row in auth.sessions, the user's own and not past `not_after`, with a
- * refresh token that is not revoked. GoTrue deletes the row at sign-out and at the account's deletion, and revokes
- * every refresh token of the session when one is reused outside the reuse interval (the row stays): either ends it.
- * `session` and `user` are the SQL of the two ids (parameters).
- */
-export const liveSessionSql = (session: string, user: string) =>
-  `exists (select 1 from auth.sessions s where s.id = ${session}::uuid and s.user_id = ${user}::uuid and (s.not_after is null or s.not_after > now())
-     and exists (select 1 from auth.refresh_tokens r where r.session_id = s.id and r.revoked is not true))`;
+/** SQL true when a token's session is live (private.session_live: Supabase Auth's session row, the user's own, not
+ *  past `not_after`, with a refresh token not revoked). `session` and `user` are the SQL of the two ids. */
+export const liveSessionSql = (session: string, user: string) => `private.session_live(${session}::uuid, ${user}::uuid)`;
 
 /**
- * `enterRoleSql` for a token with a session: the check reads auth.sessions (Supabase Auth's table, in the same
- * database) as the connection's role, in the FROM clause, before the role changes. Parameters: the role, the
- * claims, the session id and the user id; one row with `live`.
+ * `enterRoleSql` for a token with a session: private.enter_session checks the session (as the connection's role),
+ * then enters the role and claims only if it is live. Parameters: the role, the claims, the session id and the user
+ * id; one row with `live`.
  */
-export const enterSessionSql = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), live
-  from (select ${liveSessionSql('$3', '$4')} as live) as session`;
+export const enterSessionSql = `select private.enter_session($1, $2, $3::uuid, $4::uuid) as live`;
 
 /** Parameters of `enterSessionSql`; SessionEndedError when the claims name no session. */
 export function sessionRoleParams(claims: JwtClaims): [string, string, string, string] {

@@ -7,8 +7,9 @@
 // porsager/postgres#1154, #1208) or hands the dead connection out again after release (#1199). node-postgres
 // reports the failure on the query, drops the client, and the pool connects anew.
 //
-// Each transaction starts with one simple-protocol round trip (BEGIN and its local timeouts: a statement may not
-// outlive the work's deadline, nor a forgotten transaction sit idle past it). Statements are prepared once per
+// Each transaction starts with one simple-protocol round trip: BEGIN, its local timeouts (a statement may not
+// outlive the work's deadline, nor a forgotten transaction sit idle past it) and, for a user's or anon's work, the
+// statement entering the role with the claims (and the session check). Statements are prepared once per
 // connection by name (one round trip each); behind a transaction-mode pooler (Supavisor on 6543, PgBouncer before
 // 1.21), which cannot keep prepared statements, they go unnamed (DATABASE_PREPARE=false, open-database.ts).
 import pg from 'pg';
@@ -130,10 +131,18 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     return untilDeadline(deadline, client.query(name ? { name, text, values } : { text, values }));
   }
 
-  /** BEGIN, with the deadline's time left as the statement timeout and the idle-in-transaction timeout. */
-  const beginSql = (deadline: Deadline) => {
+  /**
+   * BEGIN, with the deadline's time left as the statement timeout and the idle-in-transaction timeout, and the
+   * statement that enters the role: one simple-protocol message, one round trip, nothing costly to plan (the session
+   * check is a function, private.session_live, whose plan plpgsql keeps). `enter`'s parameters go in as literals
+   * (node-postgres's escapeLiteral; they are the role, the verified claims' JSON and two uuids checked before).
+   */
+  const openingSql = (deadline: Deadline, enter: Enter | null) => {
     const ms = Math.max(1, remainingMs(deadline));
-    return `begin; set local statement_timeout = ${ms}; set local idle_in_transaction_session_timeout = ${ms + 1000}`;
+    const begin = `begin; set local statement_timeout = ${ms}; set local idle_in_transaction_session_timeout = ${ms + 1000}`;
+    if (!enter) return begin;
+    const entering = enter.sql.replace(/\$(\d+)/g, (_, n: string) => pg.escapeLiteral(String(enter.params[Number(n) - 1])));
+    return `${begin}; ${entering}`;
   };
 
   async function transaction<T>(kind: string, enter: Enter | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
@@ -161,11 +170,8 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
         },
       };
       try {
-        await untilDeadline(deadline, connection.query(beginSql(deadline)));
-        if (enter) {
-          const entered = await run(connection, deadline, enter.sql, enter.params);
-          enter.check?.(entered.rows as Record<string, unknown>[]);
-        }
+        const opened = (await untilDeadline(deadline, connection.query(openingSql(deadline, enter)))) as unknown as pg.QueryResult[];
+        enter?.check?.(opened.at(-1)!.rows as Record<string, unknown>[]);
         const result = await untilDeadline(deadline, mark.run(() => work(sql)));
         await untilDeadline(deadline, connection.query('commit'));
         return result;
