@@ -1,15 +1,15 @@
 import '../styles.css';
+import type { BillingAppProps } from '@ringwise/apps/exposed/billing';
+import type { ExposedComponent } from '@ringwise/apps/exposed-modules';
 import { useState } from 'react';
 import { CheckoutView } from '../features/checkout/checkout-view.tsx';
 import { TopUpDialog } from '../features/top-up/top-up-dialog.tsx';
 import { TransactionsView } from '../features/transactions/transactions-view.tsx';
 
-export interface BillingAppProps {
-  view?: 'transactions' | 'checkout';
-}
+export type { BillingAppProps };
 
 /** The billing remote's pages: Balance & Transactions (/home/transactions), and /checkout. */
-export default function BillingApp({ view = 'transactions' }: BillingAppProps) {
+function BillingApp({ view = 'transactions' }: BillingAppProps) {
   return view === 'checkout' ? <CheckoutView /> : <TransactionsPage />;
 }
 
@@ -22,3 +22,5 @@ function TransactionsPage() {
     </>
   );
 }
+
+export default BillingApp satisfies ExposedComponent<'billing/app'>;

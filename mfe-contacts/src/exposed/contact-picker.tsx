@@ -1,7 +1,8 @@
 import '../styles.css';
+import type { ExposedComponent } from '@ringwise/apps/exposed-modules';
 import { ContactPicker } from '../features/widgets/contact-picker.tsx';
 
-export type { ContactPickerProps } from './widget-props.ts';
+export type { ContactPickerProps } from '@ringwise/apps/exposed/contacts';
 
-/** './widgets/contact-picker': see ContactPickerProps in widget-props.ts. */
-export default ContactPicker;
+/** './widgets/contact-picker': see ContactPickerProps in packages/apps/src/exposed/contacts.ts. */
+export default ContactPicker satisfies ExposedComponent<'contacts/widgets/contact-picker'>;

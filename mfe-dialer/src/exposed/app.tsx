@@ -2,9 +2,10 @@ import '../styles.css';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import { WidgetLoaderProvider } from '../lib/remote-widgets.tsx';
-import type { DialerAppProps } from './widget-props.ts';
+import type { DialerAppProps } from '@ringwise/apps/exposed/dialer';
+import type { ExposedComponent } from '@ringwise/apps/exposed-modules';
 
-export type { DialerAppProps } from './widget-props.ts';
+export type { DialerAppProps } from '@ringwise/apps/exposed/dialer';
 
 const DialerView = lazy(() => import('../features/dialer/dialer-view.tsx').then((m) => ({ default: m.DialerView })));
 const RecentCallsView = lazy(() => import('../features/calls/recent-calls-view.tsx').then((m) => ({ default: m.RecentCallsView })));
@@ -18,11 +19,13 @@ function ViewSkeleton() {
   );
 }
 
-/** './app': the dialer (default) and the Recent Calls view. See DialerAppProps in widget-props.ts. */
-export default function DialerApp({ view = 'dialer', loadWidget }: DialerAppProps) {
+/** './app': the dialer (default) and the Recent Calls view. See DialerAppProps in packages/apps/src/exposed/dialer.ts. */
+function DialerApp({ view = 'dialer', loadWidget }: DialerAppProps) {
   return (
     <WidgetLoaderProvider loadWidget={loadWidget}>
       <Suspense fallback={<ViewSkeleton />}>{view === 'calls' ? <RecentCallsView /> : <DialerView />}</Suspense>
     </WidgetLoaderProvider>
   );
 }
+
+export default DialerApp satisfies ExposedComponent<'dialer/app'>;

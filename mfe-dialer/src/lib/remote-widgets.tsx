@@ -2,17 +2,18 @@
 // themselves) and share the host's federation runtime only in production, so the shell hands its own loader in:
 // `loadWidget('<remote>/widgets/<name>')` resolves to the module's default export, or null when it cannot be
 // loaded (exposed props of './app' and './widgets/call-overlay'). On the standalone dev page there is no host:
-// every widget shows its fallback.
+// every widget shows its fallback. Ids and props are typed by the map of exposed modules (@ringwise/apps), so a
+// widget's renamed prop breaks the compile here.
 import { createContext, startTransition, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { LoadWidget } from '../exposed/widget-props.ts';
+import type { ExposedComponent, LoadWidget, PropsOf, WidgetId } from '@ringwise/apps/exposed-modules';
 
 export type { LoadWidget };
-export type WidgetComponent = ComponentType<any>;
 
 const WidgetLoaderContext = createContext<LoadWidget | null>(null);
 /** The last loader a host handed in, for the parts of this remote mounted without one (the overlay's dialogs). */
 let lastLoader: LoadWidget | null = null;
-const loaded = new Map<string, WidgetComponent | null>();
+/** Loaded widgets by id, each the component of its own id (see `cached`). */
+const loaded = new Map<WidgetId, ComponentType<any> | null>();
 
 /**
  * Other remotes' widgets (From selector, contact picker, suggestions, match) load a moment after the dialer first
@@ -39,16 +40,16 @@ export function useWidgetLoader(): LoadWidget | null {
 }
 
 /** The widget's component once loaded; undefined while loading, null when unavailable. */
-export function useWidget(id: string): WidgetComponent | null | undefined {
+export function useWidget<Id extends WidgetId>(id: Id): ExposedComponent<Id> | null | undefined {
   const loader = useWidgetLoader();
-  const [component, setComponent] = useState<WidgetComponent | null | undefined>(() => (loaded.has(id) ? loaded.get(id) : loader ? undefined : null));
+  const [component, setComponent] = useState<ExposedComponent<Id> | null | undefined>(() => (loaded.has(id) ? cached(id) : loader ? undefined : null));
   useEffect(() => {
     if (!loader) {
       setComponent(null);
       return;
     }
     if (loaded.has(id)) {
-      setComponent(() => loaded.get(id) ?? null);
+      setComponent(() => cached(id) ?? null);
       return;
     }
     let active = true;
@@ -73,16 +74,19 @@ export function useWidget(id: string): WidgetComponent | null | undefined {
   return component;
 }
 
-export interface RemoteWidgetProps {
+/** A component cached under its id is that id's widget (the cache is filled only by `loader(id)`). */
+const cached = <Id extends WidgetId>(id: Id) => loaded.get(id) as ExposedComponent<Id> | null | undefined;
+
+export interface RemoteWidgetProps<Id extends WidgetId> {
   /** '<remote>/widgets/<name>', e.g. 'contacts/widgets/contact-match'. */
-  id: string;
-  props: Record<string, unknown>;
+  id: Id;
+  props: PropsOf<Id>;
   /** Shown while it loads and when it cannot be loaded (default nothing). */
   fallback?: ReactNode;
 }
 
 /** Renders another remote's widget with `props`, or `fallback`. */
-export function RemoteWidget({ id, props, fallback = null }: RemoteWidgetProps) {
+export function RemoteWidget<Id extends WidgetId>({ id, props, fallback = null }: RemoteWidgetProps<Id>) {
   const Component = useWidget(id);
   return Component ? <Component {...props} /> : <>{fallback}</>;
 }

@@ -1,9 +1,12 @@
 import '../styles.css';
+import type { ExposedComponent } from '@ringwise/apps/exposed-modules';
 import { NumbersSettings } from '../features/settings/numbers-settings.tsx';
 
-export type { NumbersAppProps } from './widget-props.ts';
+export type { NumbersAppProps } from '@ringwise/apps/exposed/numbers';
 
 /** './app': the Numbers section of Settings (the shell's settings slot loads `numbers/app`). */
-export default function NumbersApp() {
+function NumbersApp() {
   return <NumbersSettings />;
 }
+
+export default NumbersApp satisfies ExposedComponent<'numbers/app'>;

@@ -1,7 +1,7 @@
 // The two dialogs for the settings card and the caller-ID selector: their code (with libphonenumber-js's
 // metadata) loads the first time one opens, or earlier on preload (pointer over the button).
 import { lazy, Suspense, useState } from 'react';
-import type { CallerIdsDialogProps, VirtualNumbersDialogProps } from '../exposed/widget-props.ts';
+import type { CallerIdsDialogProps, VirtualNumbersDialogProps } from '@ringwise/apps/exposed/numbers';
 
 const loadVirtualNumbers = () => import('./virtual-numbers/virtual-numbers-dialog.tsx');
 const loadCallerIds = () => import('./caller-ids/caller-ids-dialog.tsx');

@@ -1,4 +1,9 @@
 // The six federated builds: where each lives, what it exposes and where it is served by default.
+import type { ModuleOf } from './exposed-modules.ts';
+
+/** A remote's `exposes`: exactly the modules ExposedModules gives props for, so neither list can gain one alone. */
+type Exposes<Key extends string> = Record<`./${ModuleOf<Key>}`, string>;
+
 export interface AppBuild {
   dir: string;
   kind: 'host' | 'remote';
@@ -34,7 +39,7 @@ export const appBuilds: AppBuild[] = [
     exposes: {
       './app': './src/exposed/app.tsx',
       './widgets/call-overlay': './src/exposed/call-overlay.tsx',
-    },
+    } satisfies Exposes<'dialer'>,
   },
   {
     dir: 'mfe-contacts',
@@ -49,7 +54,7 @@ export const appBuilds: AppBuild[] = [
       './widgets/contact-suggestions': './src/exposed/contact-suggestions.tsx',
       './widgets/contact-match': './src/exposed/contact-match.tsx',
       './widgets/save-contact-dialog': './src/exposed/save-contact-dialog.tsx',
-    },
+    } satisfies Exposes<'contacts'>,
   },
   {
     dir: 'mfe-billing',
@@ -63,7 +68,7 @@ export const appBuilds: AppBuild[] = [
       './widgets/top-up-dialog': './src/exposed/top-up-dialog.tsx',
       './widgets/settings-billing': './src/exposed/settings-billing.tsx',
       './widgets/settings-notifications': './src/exposed/settings-notifications.tsx',
-    },
+    } satisfies Exposes<'billing'>,
   },
   {
     dir: 'mfe-numbers',
@@ -77,7 +82,7 @@ export const appBuilds: AppBuild[] = [
       './widgets/virtual-numbers-dialog': './src/exposed/virtual-numbers-dialog.tsx',
       './widgets/caller-ids-dialog': './src/exposed/caller-ids-dialog.tsx',
       './widgets/caller-id-select': './src/exposed/caller-id-select.tsx',
-    },
+    } satisfies Exposes<'numbers'>,
   },
   {
     dir: 'mfe-marketing',
@@ -86,7 +91,7 @@ export const appBuilds: AppBuild[] = [
     federationName: 'ringwise_marketing',
     port: 3005,
     urlEnv: 'REMOTE_MARKETING_URL',
-    exposes: { './app': './src/exposed/app.tsx' },
+    exposes: { './app': './src/exposed/app.tsx' } satisfies Exposes<'marketing'>,
     serverEntry: './src/server/index.ts',
   },
 ];

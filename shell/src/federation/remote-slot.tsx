@@ -3,25 +3,32 @@
 import { Component, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@ringwise/ui/button';
 import { Skeleton } from '@ringwise/ui/skeleton';
+import type { ExposedModuleId, ModuleOf, PropsOf } from '@ringwise/apps/exposed-modules';
 import type { RemoteKey } from '@ringwise/routes';
 import { isFailedRemoteModule } from './failed-remote.ts';
 import { loadRemoteComponent, loadedRemoteComponent, type RemoteComponent } from './remotes.ts';
 
-export interface RemoteSlotProps {
-  remote: RemoteKey;
-  /** The exposed module without './', e.g. 'app' or 'widgets/settings-billing'. */
-  module?: string;
+/** `props` may be left out exactly when the module has no required prop. */
+type PropsField<P> = {} extends P ? { props?: P } : { props: P };
+
+/** The slot of one exposed module; its props are that module's (packages/apps, ExposedModules). */
+export type RemoteSlotProps<Key extends RemoteKey, Module extends ModuleOf<Key>> = {
+  remote: Key;
+  /** The exposed module without './', e.g. 'app' (the default) or 'widgets/settings-billing'. */
+  module?: Module;
   /** The area's name as users know it: "Contacts" gives "Contacts is unavailable". */
   area: string;
-  props?: Record<string, unknown>;
   /**
    * For a part that draws nothing of its own until needed (the dialer's call overlay): no skeleton while it
    * loads, and nothing (a console warning) instead of the "unavailable" panel when it cannot be loaded.
    */
   quiet?: boolean;
-}
+} & PropsField<PropsOf<Extract<`${Key}/${Module}`, ExposedModuleId>>>;
 
-export function RemoteSlot({ remote, module = 'app', area, props, quiet = false }: RemoteSlotProps) {
+export function RemoteSlot<Key extends RemoteKey, Module extends ModuleOf<Key> = ModuleOf<Key> & 'app'>(slot: RemoteSlotProps<Key, Module>) {
+  const { remote, module = 'app', area, quiet = false } = slot;
+  // checked against the module's entry by the type above; from here on it is handed to the loaded component as is
+  const props = slot.props as Record<string, unknown> | undefined;
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
   return (

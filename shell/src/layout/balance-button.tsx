@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
+import type { ExposedModuleId } from '@ringwise/apps/exposed-modules';
 import { userQueries } from '@ringwise/contract/users';
 import { Button } from '@ringwise/ui/button';
 import { Skeleton } from '@ringwise/ui/skeleton';
@@ -11,8 +12,8 @@ import { isFailedRemoteModule } from '../federation/failed-remote.ts';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { loadRemoteComponent, loadedRemoteComponent } from '../federation/remotes.ts';
 
-/** The billing remote's 'Add Calling Credits' dialog (mfe-billing/src/exposed/widget-props.ts, TopUpDialogProps). */
-export const TOP_UP_WIDGET = 'billing/widgets/top-up-dialog';
+/** The billing remote's 'Add Calling Credits' dialog (TopUpDialogProps, packages/apps/src/exposed/billing.ts). */
+export const TOP_UP_WIDGET = 'billing/widgets/top-up-dialog' satisfies ExposedModuleId;
 
 /** The balance in the header, with the quick add-credits button beside it. */
 export function BalanceButton() {

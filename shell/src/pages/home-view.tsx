@@ -36,7 +36,7 @@ function ViewContent({ view }: { view: View }) {
     case 'calls':
       return <RemoteSlot remote="dialer" area="Recent Calls" props={{ view: 'calls', loadWidget }} />;
     case 'contacts':
-      return <RemoteSlot remote="contacts" area="Contacts" props={{ view: 'contacts' }} />;
+      return <RemoteSlot remote="contacts" area="Contacts" />;
     case 'transactions':
       return <RemoteSlot remote="billing" area="Transactions" props={{ view: 'transactions' }} />;
     case 'rates':

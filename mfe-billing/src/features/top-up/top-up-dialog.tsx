@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { formatUsd } from '@ringwise/ui/format';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
-import type { TopUpDialogProps } from '../../exposed/widget-props.ts';
+import type { TopUpDialogProps } from '@ringwise/apps/exposed/billing';
 import { formatOptionUsd } from '../../lib/money.ts';
 import { checkoutHref, choosePreset, initialTopUpChoice, resolveTopUp, typeCustomAmount, type TopUpChoice } from './top-up-choice.ts';
 

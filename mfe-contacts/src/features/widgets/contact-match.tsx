@@ -5,7 +5,7 @@ import { UserPlus, UserRound } from 'lucide-react';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import type { Contact } from '@ringwise/contract/contacts';
-import type { ContactMatchProps } from '../../exposed/widget-props.ts';
+import type { ContactMatchProps } from '@ringwise/apps/exposed/contacts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';

@@ -9,7 +9,7 @@ import { Input } from '@ringwise/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';
 import { Skeleton } from '../../lib/skeleton.tsx';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
-import type { ContactPickerProps } from '../../exposed/widget-props.ts';
+import type { ContactPickerProps } from '@ringwise/apps/exposed/contacts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';

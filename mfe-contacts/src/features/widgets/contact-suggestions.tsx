@@ -1,7 +1,7 @@
 // './widgets/contact-suggestions' (spec §2 Dialer view, §5): up to 5 contacts for what is being typed.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '@ringwise/contract/contacts';
-import type { ContactSuggestionsProps } from '../../exposed/widget-props.ts';
+import type { ContactSuggestionsProps } from '@ringwise/apps/exposed/contacts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
-import type { SaveContactDialogProps } from '../../exposed/widget-props.ts';
+import type { SaveContactDialogProps } from '@ringwise/apps/exposed/contacts';
 import { serverFieldErrors, serverMessage } from '../contacts/contact-errors.ts';
 import { validateQuickSaveName } from '../contacts/contact-form-rules.ts';
 import { CONTACT_TOASTS, useSaveContactFromCall } from '../contacts/contacts-data.ts';

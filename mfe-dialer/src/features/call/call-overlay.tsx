@@ -7,7 +7,8 @@ import { Phone } from 'lucide-react';
 import { formatDuration } from '@ringwise/ui/format';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
 import { formatInternational } from '../../lib/format-number.ts';
-import { WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
+import type { CallOverlayProps } from '@ringwise/apps/exposed/dialer';
+import { WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
 import { callStatusText } from './call-status.ts';
 
 const loadModal = () => import('./active-call-modal.tsx');
@@ -22,11 +23,6 @@ function whenIdle(fn: () => void): () => void {
   }
   const id = setTimeout(fn, 1);
   return () => clearTimeout(id);
-}
-
-export interface CallOverlayProps {
-  /** The host's loader of other remotes' widgets (billing's top-up dialog). */
-  loadWidget?: LoadWidget;
 }
 
 export function CallOverlay({ loadWidget }: CallOverlayProps) {

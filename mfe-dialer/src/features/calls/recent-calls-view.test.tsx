@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { formatDateTime } from '@ringwise/ui/format';
-import { __resetWidgetsForTests, WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
+import { __resetWidgetsForTests, WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
 import { json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil } from '../../test-support.tsx';
 import { RecentCallsView } from './recent-calls-view.tsx';
 
@@ -74,10 +74,11 @@ describe('Recent Calls', () => {
 
   test("'Load more' fetches the next page; unknown numbers get the save-contact widget", async () => {
     const saved: string[] = [];
-    const loadWidget = async (id: string) => (props: { phoneNumber: string }) => {
+    // one stand-in for every widget id
+    const loadWidget = (async (id: string) => (props: { phoneNumber: string }) => {
       if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
       return null;
-    };
+    }) as LoadWidget;
     renderWithCalling(
       <WidgetLoaderProvider loadWidget={loadWidget}>
         <RecentCallsView />

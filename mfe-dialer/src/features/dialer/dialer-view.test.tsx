@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { __resetWidgetsForTests, WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
+import { __resetWidgetsForTests, WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
 import { currentToast, flush, json, mockFetch, renderWithCalling, started, testCalling, user, waitUntil, type TestCalling } from '../../test-support.tsx';
 import { callButtonLabel, DialerView } from './dialer-view.tsx';
 import { defaultFrom, destinationOf, prefill, typeNumber } from './dialer-rules.ts';
@@ -197,10 +197,11 @@ describe('Dialer view', () => {
       return undefined;
     }).restore;
     const seen: Array<{ id: string; props: Record<string, unknown> }> = [];
-    const loadWidget = async (id: string) => (props: Record<string, unknown>) => {
+    // one stand-in for every widget id
+    const loadWidget = (async (id: string) => (props: Record<string, unknown>) => {
       seen.push({ id, props });
       return <div data-testid={id} />;
-    };
+    }) as LoadWidget;
     const calling = testCalling();
     renderWithCalling(
       <WidgetLoaderProvider loadWidget={loadWidget}>

@@ -5,7 +5,7 @@ import { Settings2 } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@ringwise/ui/dropdown-menu';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@ringwise/ui/select';
-import type { CallerIdSelectProps } from '../../exposed/widget-props.ts';
+import type { CallerIdSelectProps } from '@ringwise/apps/exposed/numbers';
 import { useFormatNumber } from '../../lib/format-number.ts';
 import { callerIdOptions, fromSelectValue, toSelectValue } from '../data/caller-id-options.ts';
 import { useCallerIds, useCurrentUser, useVirtualNumbers } from '../data/numbers-data.ts';

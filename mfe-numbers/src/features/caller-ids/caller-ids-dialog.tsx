@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import type { CallerIdsDialogProps } from '../../exposed/widget-props.ts';
+import type { CallerIdsDialogProps } from '@ringwise/apps/exposed/numbers';
 import { useFormatNumber } from '../../lib/format-number.ts';
 import { Skeleton } from '../../lib/skeleton.tsx';
 import { useCallerIds } from '../data/numbers-data.ts';

@@ -3,7 +3,7 @@
 import { Hash } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
-import type { VirtualNumbersDialogProps } from '../../exposed/widget-props.ts';
+import type { VirtualNumbersDialogProps } from '@ringwise/apps/exposed/numbers';
 import { ExistingNumbers } from './existing-numbers.tsx';
 import { GetNumberSection } from './get-number-section.tsx';
 import { useNumberSearch } from './use-number-search.ts';

@@ -1,6 +1,6 @@
-// The props of the modules this remote exposes (packages/apps, mfe-dialer entry). Each default-exports one
-// component. Another build may import these types with `import type` (erased at build time); the only runtime
-// contract is the props below.
+// The props of the modules the dialer remote (mfe-dialer) exposes, listed by id in ../exposed-modules.ts. Each
+// default-exports one component. Types only: the remote and its hosts import them with `import type`, so they
+// cost no bytes.
 //
 // The calling device and the call live in one module-level store of this remote (src/calling/use-calling.ts):
 // the remote's modules are singletons in the page, so './app' (mounted per /home view) and
@@ -11,10 +11,7 @@
 // numbers/widgets/virtual-numbers-dialog, numbers/widgets/caller-ids-dialog, contacts/widgets/contact-picker,
 // contacts/widgets/contact-suggestions, contacts/widgets/contact-match, contacts/widgets/save-contact-dialog,
 // billing/widgets/top-up-dialog. Without a loader (the standalone page) each shows a plain fallback or nothing.
-import type { ComponentType } from 'react';
-
-/** Loads '<remote>/widgets/<name>' and resolves to its default export, or null when it cannot be loaded. */
-export type LoadWidget = (id: string) => Promise<ComponentType<any> | null>;
+import type { LoadWidget } from '../exposed-modules.ts';
 
 /**
  * './app': the Dialer view (spec §2 'Dialer view'; reads and removes ?number=) or the Recent Calls view. The

@@ -1,7 +1,7 @@
-// The props of the widgets this remote exposes (packages/apps, mfe-numbers entry). Each module default-exports
-// one component; load it with `loadRemote('numbers/widgets/<name>')` or the shell's
-// <RemoteSlot remote="numbers" module="widgets/<name>" props={…} />. Another build may import these types with
-// `import type` (erased at build time); the only runtime contract is the props below.
+// The props of the modules the numbers remote (mfe-numbers) exposes, listed by id in ../exposed-modules.ts. Each
+// module default-exports one component; load it with the shell's
+// <RemoteSlot remote="numbers" module="widgets/<name>" props={…} /> or, in a remote, the host's `loadWidget`.
+// Types only: the remote and its hosts import them with `import type`, so they cost no bytes.
 //
 // The widgets read GET /api/auth/user (userQueries.current(): balance, defaultCallerId), GET /api/virtual-numbers
 // and GET /api/verified-caller-ids through the page's QueryClient, so they share requests with each other and

@@ -1,11 +1,16 @@
-// The props of the widgets this remote exposes (packages/apps, mfe-billing entry). Each module default-exports
-// one component; load it with `loadRemote('billing/widgets/<name>')` or the shell's
-// <RemoteSlot remote="billing" module="widgets/<name>" props={…} />. Another build may import these types with
-// `import type` (erased at build time); the only runtime contract is the props below.
+// The props of the modules the billing remote (mfe-billing) exposes, listed by id in ../exposed-modules.ts. Each
+// module default-exports one component; load it with the shell's
+// <RemoteSlot remote="billing" module="widgets/<name>" props={…} /> or, in a remote, the host's `loadWidget`.
+// Types only: the remote and its hosts import them with `import type`, so they cost no bytes.
 //
 // The widgets read GET /api/auth/user (userQueries.current()) and GET /api/transactions through the page's
 // QueryClient, so they share requests with the header and the views, and see each other's changes.
 import type { RefObject } from 'react';
+
+/** './app': Balance & Transactions (/home/transactions, the default) or /checkout. */
+export interface BillingAppProps {
+  view?: 'transactions' | 'checkout';
+}
 
 /**
  * './widgets/top-up-dialog': 'Add Calling Credits' (spec §2 'Top-up dialog'): the $10 / $25 (popular) / $50 /

@@ -1,13 +1,16 @@
-// The props of the widgets this remote exposes (packages/apps, mfe-contacts entry). Each module
-// default-exports one component; load it with `loadRemote('contacts/widgets/<name>')` or the shell's
-// <RemoteSlot remote="contacts" module="widgets/<name>" props={…} />. Another build may import these types
-// with `import type` (erased at build time); the only runtime contract is the props below.
+// The props of the modules the contacts remote (mfe-contacts) exposes, listed by id in ../exposed-modules.ts.
+// Each module default-exports one component; the dialer loads the widgets with `loadWidget('contacts/widgets/<name>')`
+// (the shell's loader), the shell './app' with <RemoteSlot remote="contacts" />. Types only: the remote and its
+// hosts import them with `import type`, so they cost no bytes.
 //
 // Every widget reads GET /api/contacts through the page's QueryClient (contactQueries.list()), so they share
 // one request with each other and with the Contacts view, and see its optimistic changes.
 import type { Contact } from '@ringwise/contract/contacts';
 
 export type { Contact };
+
+/** './app': the Contacts view (/home/contacts). No props. */
+export type ContactsAppProps = Record<string, never>;
 
 /**
  * './widgets/contact-picker': the dialer's contact-picker sheet (from the bottom): Favorites first, then
