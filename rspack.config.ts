@@ -224,6 +224,11 @@ export function createConfig(options: BuildOptions): Configuration {
       }),
       // the shell's files served as they are (the share image of every page)
       ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),
+      // a remote's standalone page answers ?fake-api with Mock Service Worker (@ringwise/standalone/fake-api), whose
+      // worker script is served from the page's root; development builds only, never a release
+      ...(!isHost && dev
+        ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(root, 'node_modules/msw/lib/mockServiceWorker.js') }] })]
+        : []),
       ...(isHost || dev
         ? [
             new rspack.HtmlRspackPlugin({

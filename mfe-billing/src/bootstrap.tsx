@@ -12,7 +12,7 @@ const ready = params.has('fake-api')
         params.delete('reset');
         window.history.replaceState(null, '', `?${params.toString()}`);
       }
-      installFakeBillingApi();
+      return installFakeBillingApi();
     })
   : Promise.resolve();
 

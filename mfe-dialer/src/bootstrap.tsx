@@ -8,8 +8,8 @@ const params = new URLSearchParams(window.location.search);
 const fake = params.has('fake-api');
 const ready = fake
   ? Promise.all([import('./dev/fake-api.ts'), import('./dev/fake-device.ts'), import('./calling/calling-store.ts'), import('./calling/use-calling.ts')]).then(
-      ([api, device, { createCallingStore }, calling]) => {
-        api.installFakeDialerApi();
+      async ([api, device, { createCallingStore }, calling]) => {
+        await api.installFakeDialerApi();
         calling.replacePageCallingStore(createCallingStore(calling.browserCallingDeps({ loadDevice: async () => device.createFakeDevice })));
       },
     )

@@ -12,7 +12,7 @@ const ready = params.has('fake-api')
         params.delete('reset');
         window.history.replaceState(null, '', `?${params.toString()}`);
       }
-      installFakeNumbersApi();
+      return installFakeNumbersApi();
     })
   : Promise.resolve();
 

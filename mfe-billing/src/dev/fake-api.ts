@@ -5,7 +5,9 @@
 //   &no-customer                                     the user has no payment customer yet
 import type { CheckoutSessionState, Transaction } from '@ringwise/contract/billing';
 import { centsOf, moneyOf, parseTopUpAmount } from '@ringwise/contract/billing';
+import { routes } from '@ringwise/contract/routes';
 import { preferenceKeys, preferenceMessages, preferenceOptions, type CurrentUser } from '@ringwise/contract/users';
+import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
 import { devHref } from './dev-location.ts';
 
@@ -68,14 +70,13 @@ const respond = (body: unknown, status = 200) =>
 const failure = (status: number, code: string, message: string, details?: unknown) =>
   respond({ error: { code, message, ...(details ? { details } : {}) } }, status);
 
-export function installFakeBillingApi(): void {
-  const options = new URLSearchParams(window.location.search);
+/** The billing routes on the state kept in sessionStorage (seeded when there is none). */
+export function fakeBillingRoutes(options: URLSearchParams): FakeRoute[] {
   const failing = new Set((options.get('fail') ?? '').split(',').filter(Boolean));
   const stored = window.sessionStorage.getItem(STORAGE_KEY);
   let state: FakeState = stored ? (JSON.parse(stored) as FakeState) : seed(options.has('no-customer'));
   const save = () => window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
   save();
-  const realFetch = window.fetch.bind(window);
 
   function settle(session: FakeSession): FakeSession {
     // back from the simulated payment page: paid now, credited a moment later (the payment event)
@@ -101,11 +102,9 @@ export function installFakeBillingApi(): void {
     return session;
   }
 
-  async function handle(method: string, url: URL, body: unknown): Promise<Response> {
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-    const path = url.pathname;
-    if (method === 'GET' && path === '/api/auth/user') return respond(state.user);
-    if (method === 'PATCH' && path === '/api/user/preferences') {
+  return [
+    fakeRoute(routes.currentUser, () => respond(state.user)),
+    fakeRoute(routes.updatePreference, ({ body }) => {
       if (failing.has('preferences')) return failure(500, 'internal_error', 'Something went wrong on our side.');
       const change = (body ?? {}) as Record<string, unknown>;
       const keys = Object.keys(change);
@@ -122,16 +121,16 @@ export function installFakeBillingApi(): void {
       state.user = { ...state.user, [key]: value, updatedAt: new Date().toISOString() };
       save();
       return respond(state.user);
-    }
-    if (method === 'GET' && path === '/api/transactions') {
+    }),
+    fakeRoute(routes.listTransactions, ({ url }) => {
       if (failing.has('transactions')) return failure(500, 'internal_error', 'Something went wrong on our side.');
       const payments = url.searchParams.get('kind') === 'payments';
       const list = payments ? state.transactions.filter((t) => t.type === 'credit_purchase' || t.type === 'auto_recharge') : state.transactions;
       const start = Number(url.searchParams.get('cursor') ?? '0');
       const items = list.slice(start, start + PAGE_SIZE);
       return respond({ items, nextCursor: start + PAGE_SIZE < list.length ? String(start + PAGE_SIZE) : null });
-    }
-    if (method === 'POST' && path === '/api/stripe/checkout-sessions') {
+    }),
+    fakeRoute(routes.createCheckoutSession, ({ body }) => {
       if (failing.has('checkout')) return failure(502, 'payment_provider_error', 'The payment provider did not answer. Please try again.');
       const parsed = parseTopUpAmount(String((body as { amount?: unknown } | undefined)?.amount ?? ''));
       if ('problem' in parsed) return failure(400, 'validation_failed', parsed.problem, { fieldErrors: { amount: parsed.problem } });
@@ -139,29 +138,22 @@ export function installFakeBillingApi(): void {
       state.sessions[id] = { id, status: 'open', paymentStatus: 'unpaid', amount: parsed.amount, credited: false, creditAt: null };
       save();
       return respond({ id, url: devHref(`/fake-pay?session=${id}`) }, 201);
-    }
-    const sessionId = /^\/api\/stripe\/checkout-sessions\/([^/]+)$/.exec(path)?.[1];
-    if (method === 'GET' && sessionId) {
-      const session = state.sessions[decodeURIComponent(sessionId)];
+    }),
+    fakeRoute(routes.getCheckoutSession, ({ params }) => {
+      const session = state.sessions[params.id];
       if (!session) return failure(404, 'not_found', 'Checkout session not found');
       const { creditAt: _creditAt, ...answer } = settle(session);
       return respond(answer);
-    }
-    if (method === 'POST' && path === '/api/stripe/create-portal-session') {
+    }),
+    fakeRoute(routes.createPortalSession, () => {
       if (failing.has('portal') || !state.user.stripeCustomerId) return failure(500, 'internal_error', 'Something went wrong on our side.');
       return respond({ url: devHref('/fake-portal') });
-    }
-    return failure(404, 'not_found', 'Not found');
-  }
+    }),
+  ];
+}
 
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    const ours = ['/api/auth/user', '/api/user/preferences', '/api/transactions', '/api/stripe/'].some((p) => url.pathname.startsWith(p));
-    if (url.origin !== window.location.origin || !ours) return realFetch(input, init);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return handle((init?.method ?? 'GET').toUpperCase(), url, body);
-  };
-  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+export async function installFakeBillingApi(): Promise<void> {
+  await startFakeApi(fakeBillingRoutes(new URLSearchParams(window.location.search)), { latencyMs: LATENCY_MS });
   console.info('[billing] ?fake-api: the billing routes are answered in this page (state in sessionStorage; &reset to start over)');
 }
 

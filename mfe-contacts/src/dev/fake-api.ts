@@ -1,6 +1,8 @@
-// Dev only (the standalone page with ?fake-api): answers /api/contacts in the page from memory, with the
+// Dev only (the standalone page with ?fake-api): answers the contacts routes in the page from memory, with the
 // api's rules and error envelopes (spec §5, §7, §8), so the UI can be worked on without the api running.
 import type { Contact, ContactFromCallInput, ContactInput } from '@ringwise/contract/contacts';
+import { routes } from '@ringwise/contract/routes';
+import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { contactPageOf } from './contact-pages.ts';
 import { callingCodeOf, toE164 } from '@ringwise/phone';
 import { DEFAULT_COUNTRY_CODE, validateDisplayName } from '../features/contacts/contact-form-rules.ts';
@@ -36,52 +38,11 @@ const respond = (body: unknown, status = 200) =>
 const failure = (status: number, code: string, message: string, fieldErrors?: Record<string, string>) =>
   respond({ error: { code, message, ...(fieldErrors ? { details: { fieldErrors } } : {}) } }, status);
 
-export function installFakeContactsApi(): void {
+/** The contacts routes, answered from a fresh copy of the seed contacts. */
+export function fakeContactsRoutes(): FakeRoute[] {
   let contacts = seed();
   let next = contacts.length + 1;
-  const realFetch = window.fetch.bind(window);
   const conflictWith = (e164: string, exceptId?: string) => contacts.find((c) => c.primaryNumber === e164 && c.id !== exceptId);
-
-  async function handle(method: string, url: URL, body: unknown): Promise<Response> {
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-    const path = url.pathname;
-    if (method === 'GET' && path === '/api/contacts') {
-      const sorted = [...contacts].sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.displayName.localeCompare(b.displayName));
-      return respond(contactPageOf(sorted, url));
-    }
-    if (method === 'POST' && path === '/api/contacts/from-call') {
-      const input = body as ContactFromCallInput;
-      const nameError = validateDisplayName(input.displayName ?? '');
-      const numberError = validatePhoneNumber(input.phoneNumber ?? '', DEFAULT_COUNTRY_CODE);
-      if (nameError || numberError) {
-        const fieldErrors = { ...(nameError ? { displayName: nameError } : {}), ...(numberError ? { phoneNumber: numberError } : {}) };
-        return failure(400, 'validation_failed', (nameError ?? numberError)!, fieldErrors);
-      }
-      return create({ displayName: input.displayName, primaryNumber: input.phoneNumber, countryCode: null });
-    }
-    if (method === 'POST' && path === '/api/contacts') return create(body as ContactInput);
-    const id = /^\/api\/contacts\/([^/]+)$/.exec(path)?.[1];
-    const existing = contacts.find((c) => c.id === id);
-    if (id && !existing) return failure(404, 'not_found', 'Contact not found');
-    if (existing && method === 'PATCH') {
-      const input = { ...existing, ...(body as Partial<ContactInput>) };
-      const countryCode = input.countryCode || DEFAULT_COUNTRY_CODE;
-      const errors = validateContactForm({ displayName: input.displayName, primaryNumber: input.primaryNumber, countryCode, email: input.email ?? '' });
-      const first = Object.values(errors)[0];
-      if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
-      const e164 = 'primaryNumber' in (body as object) ? toE164(input.primaryNumber, countryCode)! : existing.primaryNumber;
-      const clash = conflictWith(e164, existing.id);
-      if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
-      const updated: Contact = { ...existing, ...(body as Partial<Contact>), primaryNumber: e164, updatedAt: new Date().toISOString() };
-      contacts = contacts.map((c) => (c.id === existing.id ? updated : c));
-      return respond(updated);
-    }
-    if (existing && method === 'DELETE') {
-      contacts = contacts.filter((c) => c.id !== existing.id);
-      return respond(null, 204);
-    }
-    return failure(404, 'not_found', 'Not found');
-  }
 
   function create(input: ContactInput): Response {
     const countryCode = input.countryCode || DEFAULT_COUNTRY_CODE;
@@ -107,12 +68,47 @@ export function installFakeContactsApi(): void {
     return respond(contact, 201);
   }
 
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/contacts')) return realFetch(input, init);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return handle((init?.method ?? 'GET').toUpperCase(), url, body);
-  };
-  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
-  console.info('[contacts] ?fake-api: /api/contacts is answered in this page, from memory');
+  return [
+    fakeRoute(routes.listContacts, ({ url }) => {
+      const sorted = [...contacts].sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.displayName.localeCompare(b.displayName));
+      return respond(contactPageOf(sorted, url));
+    }),
+    fakeRoute(routes.saveContactFromCall, ({ body }) => {
+      const input = body as ContactFromCallInput;
+      const nameError = validateDisplayName(input.displayName ?? '');
+      const numberError = validatePhoneNumber(input.phoneNumber ?? '', DEFAULT_COUNTRY_CODE);
+      if (nameError || numberError) {
+        const fieldErrors = { ...(nameError ? { displayName: nameError } : {}), ...(numberError ? { phoneNumber: numberError } : {}) };
+        return failure(400, 'validation_failed', (nameError ?? numberError)!, fieldErrors);
+      }
+      return create({ displayName: input.displayName, primaryNumber: input.phoneNumber, countryCode: null });
+    }),
+    fakeRoute(routes.createContact, ({ body }) => create(body as ContactInput)),
+    fakeRoute(routes.updateContact, ({ params, body }) => {
+      const existing = contacts.find((c) => c.id === params.id);
+      if (!existing) return failure(404, 'not_found', 'Contact not found');
+      const input = { ...existing, ...(body as Partial<ContactInput>) };
+      const countryCode = input.countryCode || DEFAULT_COUNTRY_CODE;
+      const errors = validateContactForm({ displayName: input.displayName, primaryNumber: input.primaryNumber, countryCode, email: input.email ?? '' });
+      const first = Object.values(errors)[0];
+      if (first) return failure(400, 'validation_failed', first, errors as Record<string, string>);
+      const e164 = 'primaryNumber' in (body as object) ? toE164(input.primaryNumber, countryCode)! : existing.primaryNumber;
+      const clash = conflictWith(e164, existing.id);
+      if (clash) return failure(409, 'conflict', `You already have a contact with this number: ${clash.displayName}`);
+      const updated: Contact = { ...existing, ...(body as Partial<Contact>), primaryNumber: e164, updatedAt: new Date().toISOString() };
+      contacts = contacts.map((c) => (c.id === existing.id ? updated : c));
+      return respond(updated);
+    }),
+    fakeRoute(routes.deleteContact, ({ params }) => {
+      const existing = contacts.find((c) => c.id === params.id);
+      if (!existing) return failure(404, 'not_found', 'Contact not found');
+      contacts = contacts.filter((c) => c.id !== existing.id);
+      return respond(null, 204);
+    }),
+  ];
+}
+
+export async function installFakeContactsApi(): Promise<void> {
+  await startFakeApi(fakeContactsRoutes(), { latencyMs: LATENCY_MS });
+  console.info('[contacts] ?fake-api: the contacts routes are answered in this page, from memory');
 }

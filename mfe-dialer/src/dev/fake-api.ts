@@ -9,6 +9,8 @@ import type { CallStartInput, CallStarted } from '@ringwise/contract/calls';
 import type { Contact } from '@ringwise/contract/contacts';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { microDollarsOf } from '@ringwise/contract/decimal';
+import { routes } from '@ringwise/contract/routes';
+import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
 import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros } from './fake-carrier.ts';
 
@@ -27,32 +29,26 @@ function user(): CurrentUser {
 
 const rateOf = (number: string) => (number.replace(/[^\d+]/g, '').startsWith('+44') ? 32_000n : 15_000n);
 
-export function installFakeDialerApi(): void {
-  const params = new URLSearchParams(window.location.search);
-  const fail = new Set((params.get('fail') ?? '').split(',').filter(Boolean));
-  const balance = params.get('balance');
-  if (balance) carrier.balance = microDollarsOf(balance) ?? carrier.balance;
+/** The dialer's routes on the fake carrier; `fail` names the routes that answer with a failure. */
+export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
   let next = 1;
-  const realFetch = window.fetch.bind(window);
-
-  const answer = async (method: string, url: URL, body: unknown): Promise<Response | null> => {
-    const path = url.pathname;
-    if (method === 'GET' && path === '/api/auth/user') return json(user());
-    if (method === 'GET' && path === '/api/virtual-numbers') return json([]);
-    if (method === 'GET' && path === '/api/verified-caller-ids') return json([]);
-    if (method === 'GET' && path === '/api/contacts') return json(contacts);
-    if (method === 'GET' && path === '/api/transactions') return json({ items: [], nextCursor: null });
-    if (method === 'GET' && path === '/api/twilio/token') {
+  return [
+    fakeRoute(routes.currentUser, () => json(user())),
+    fakeRoute(routes.listVirtualNumbers, () => json([])),
+    fakeRoute(routes.listCallerIds, () => json([])),
+    fakeRoute(routes.listContacts, () => json(contacts)),
+    fakeRoute(routes.listTransactions, () => json({ items: [], nextCursor: null })),
+    fakeRoute(routes.getCallingToken, () => {
       if (fail.has('token')) return failure(500, 'internal', 'Failed to get access token');
       return json({ token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator' });
-    }
-    if (method === 'GET' && path === '/api/rates/lookup') {
+    }),
+    fakeRoute(routes.lookupRate, ({ url }) => {
       if (fail.has('rate')) return failure(500, 'internal', 'Rate lookup failed');
       const number = url.searchParams.get('number') ?? '';
       const rate = rateOf(number);
       return json({ rate: Number(rate) / 1e6, country: rate === 32_000n ? 'United Kingdom' : 'United States', countryCode: rate === 32_000n ? 'GB' : 'US', numberType: 'mobile' });
-    }
-    if (method === 'POST' && path === '/api/calls/start') {
+    }),
+    fakeRoute(routes.startCall, ({ body }) => {
       if (fail.has('start')) return failure(402, 'insufficient_balance', 'Insufficient balance. Please add credits to make calls.');
       const input = body as CallStartInput;
       const rate = rateOf(input.destinationNumber);
@@ -81,41 +77,38 @@ export function installFakeDialerApi(): void {
         callingMethod: input.fromNumber ? 'virtual' : 'public',
       };
       return json(started, 201);
-    }
-    let match = /^\/api\/calls\/([^/]+)\/sid$/.exec(path);
-    if (method === 'PATCH' && match) return callById(match[1]!) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found');
-    match = /^\/api\/calls\/status\/([^/]+)$/.exec(path);
-    if (method === 'GET' && match) {
-      const call = callBySid(match[1]!);
+    }),
+    fakeRoute(routes.setCallSid, ({ params }) => (callById(params.id) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found'))),
+    fakeRoute(routes.getCallStatus, ({ params }) => {
+      const call = callBySid(params.callSid);
       if (!call) return failure(404, 'not_found', 'Call not found');
       return json({ status: call.status, duration: durationOf(call), cost: moneyOfMicros(costOf(call)) });
-    }
-    match = /^\/api\/calls\/([^/]+)\/feedback$/.exec(path);
-    if (method === 'POST' && match) {
-      const call = callById(match[1]!);
+    }),
+    fakeRoute(routes.sendCallFeedback, ({ params, body }) => {
+      const call = callById(params.id);
       if (!call) return failure(404, 'not_found', 'Call not found');
       call.feedbackScore = (body as { score: number }).score;
       return json(undefined, 204);
-    }
-    if (method === 'GET' && path === '/api/calls') {
+    }),
+    fakeRoute(routes.listCalls, ({ url }) => {
       if (fail.has('calls')) return failure(500, 'internal', 'Something went wrong on our side. Please try again.');
       const pageSize = 10;
       const offset = Number(url.searchParams.get('cursor') ?? '0');
       const items = carrier.calls.slice(offset, offset + pageSize).map((c) => asListed(c));
       return json({ items, nextCursor: offset + pageSize < carrier.calls.length ? String(offset + pageSize) : null });
-    }
-    return null;
-  };
+    }),
+  ];
+}
 
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.origin);
-    if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/')) return realFetch(input, init);
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-    return (await answer(method, url, body)) ?? failure(404, 'not_found', `No fake route for ${method} ${url.pathname}`);
-  };
-  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+export async function installFakeDialerApi(): Promise<void> {
+  const params = new URLSearchParams(window.location.search);
+  const fail = new Set((params.get('fail') ?? '').split(',').filter(Boolean));
+  const balance = params.get('balance');
+  if (balance) carrier.balance = microDollarsOf(balance) ?? carrier.balance;
+  await startFakeApi(fakeDialerRoutes(fail), {
+    latencyMs: LATENCY_MS,
+    otherRoutes: (method, url) => failure(404, 'not_found', `No fake route for ${method} ${url.pathname}`),
+  });
   // a few calls to look at in Recent Calls
   seedHistory();
 }

@@ -10,7 +10,9 @@
 import type { AvailableNumber, NumberPricing, VerifiedCallerId, VirtualNumber, VirtualNumberType } from '@ringwise/contract/numbers';
 import { callerIdMessages, numberCountries, numberPatternRule, virtualNumberTypes } from '@ringwise/contract/numbers';
 import { centsOf, moneyOf } from '@ringwise/contract/decimal';
+import { routes } from '@ringwise/contract/routes';
 import type { CurrentUser } from '@ringwise/contract/users';
+import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
 import { countryName } from '../lib/countries.ts';
 
@@ -132,14 +134,13 @@ function searchNumbers(country: string, type: VirtualNumberType, pattern: string
   return results;
 }
 
-export function installFakeNumbersApi(): void {
-  const options = new URLSearchParams(window.location.search);
+/** The numbers routes on the state kept in sessionStorage (seeded when there is none). */
+export function fakeNumbersRoutes(options: URLSearchParams): FakeRoute[] {
   const failing = new Set((options.get('fail') ?? '').split(',').filter(Boolean));
   const stored = window.sessionStorage.getItem(STORAGE_KEY);
   const state: FakeState = stored ? (JSON.parse(stored) as FakeState) : seed(options.has('empty'), options.get('balance') ?? '12.50');
   const save = () => window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
   save();
-  const realFetch = window.fetch.bind(window);
 
   function settleCallerIds(): void {
     for (const entry of state.callerIds) {
@@ -152,25 +153,23 @@ export function installFakeNumbersApi(): void {
     save();
   }
   const publicCallerId = ({ verifyAt: _verifyAt, ...entry }: FakeCallerId): VerifiedCallerId => entry;
+  /** The JSON body as the fake reads it: absent fields are simply missing. */
+  const fieldsOf = (body: unknown) => (body ?? {}) as Record<string, unknown>;
 
-  async function handle(method: string, url: URL, body: Record<string, unknown>): Promise<Response> {
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-    const path = url.pathname;
-    if (method === 'GET' && path === '/api/auth/user') return failing.has('user') ? serverTrouble() : respond(state.user);
-    if (method === 'PATCH' && path === '/api/user/preferences') {
+  return [
+    fakeRoute(routes.currentUser, () => (failing.has('user') ? serverTrouble() : respond(state.user))),
+    fakeRoute(routes.updatePreference, ({ body }) => {
       if (failing.has('preferences')) return serverTrouble();
-      const keys = Object.keys(body);
+      const keys = Object.keys(fieldsOf(body));
       if (keys.length !== 1) return failure(400, 'validation_failed', 'Send exactly one preference.');
-      state.user = { ...state.user, ...body, updatedAt: new Date().toISOString() };
+      state.user = { ...state.user, ...fieldsOf(body), updatedAt: new Date().toISOString() };
       save();
       return respond(state.user);
-    }
-    if (method === 'GET' && path === '/api/transactions') return respond({ items: [], nextCursor: null });
+    }),
+    fakeRoute(routes.listTransactions, () => respond({ items: [], nextCursor: null })),
 
-    if (method === 'GET' && path === '/api/virtual-numbers') {
-      return failing.has('numbers') ? serverTrouble() : respond(state.numbers.filter((n) => n.status !== 'released'));
-    }
-    if (method === 'GET' && path === '/api/virtual-numbers/pricing') {
+    fakeRoute(routes.listVirtualNumbers, () => (failing.has('numbers') ? serverTrouble() : respond(state.numbers.filter((n) => n.status !== 'released')))),
+    fakeRoute(routes.getNumberPricing, ({ url }) => {
       const country = (url.searchParams.get('country') ?? '').toUpperCase();
       if (!(numberCountries as readonly string[]).includes(country)) return failure(400, 'validation_failed', 'Numbers are not sold in that country');
       const offers = inventoryOf(country);
@@ -181,9 +180,10 @@ export function installFakeNumbersApi(): void {
         numberTypes: virtualNumberTypes.map((numberType) => ({ numberType, available: Boolean(offers[numberType]), price: offers[numberType]?.price ?? null })),
       };
       return respond(pricing);
-    }
-    if (method === 'POST' && path === '/api/virtual-numbers/search') {
+    }),
+    fakeRoute(routes.searchNumbers, ({ body: sent }) => {
       if (failing.has('search')) return serverTrouble();
+      const body = fieldsOf(sent);
       const country = String(body.country ?? '').toUpperCase();
       const type = body.numberType as VirtualNumberType;
       const pattern = String(body.areaCode ?? '');
@@ -195,9 +195,10 @@ export function installFakeNumbersApi(): void {
       const found = searchNumbers(country, type, pattern, searchType, new Set(state.numbers.map((n) => n.phoneNumber)));
       if (found.length === 0) return failure(404, 'no_available_numbers', `No available numbers match "${pattern}" in ${countryName(country)}`);
       return respond(found);
-    }
-    if (method === 'POST' && path === '/api/virtual-numbers/purchase') {
+    }),
+    fakeRoute(routes.purchaseNumber, ({ body: sent }) => {
       if (failing.has('purchase')) return serverTrouble();
+      const body = fieldsOf(sent);
       const phoneNumber = String(body.phoneNumber ?? '');
       const country = String(body.country ?? '').toUpperCase();
       const type = (body.numberType as VirtualNumberType | undefined) ?? 'local';
@@ -218,26 +219,26 @@ export function installFakeNumbersApi(): void {
       state.user = { ...state.user, balance: moneyOf(centsOf(state.user.balance)! - centsOf(spec.price)!) };
       save();
       return respond(bought, 201);
-    }
-    const numberId = /^\/api\/virtual-numbers\/([^/]+)$/.exec(path)?.[1];
-    if (method === 'DELETE' && numberId) {
+    }),
+    fakeRoute(routes.releaseNumber, ({ params }) => {
       if (failing.has('release')) return serverTrouble();
-      const number = state.numbers.find((n) => n.id === numberId && n.status !== 'released');
+      const number = state.numbers.find((n) => n.id === params.id && n.status !== 'released');
       if (!number) return failure(404, 'not_found', 'That number was not found.');
       number.status = 'released';
       number.isActive = false;
       if (state.user.defaultCallerId === number.phoneNumber) state.user = { ...state.user, defaultCallerId: null };
       save();
       return respond(undefined, 204);
-    }
+    }),
 
-    if (method === 'GET' && path === '/api/verified-caller-ids') {
+    fakeRoute(routes.listCallerIds, () => {
       if (failing.has('caller-ids')) return serverTrouble();
       settleCallerIds();
       return respond(state.callerIds.map(publicCallerId));
-    }
-    if (method === 'POST' && path === '/api/verified-caller-ids/initiate') {
+    }),
+    fakeRoute(routes.initiateCallerId, ({ body: sent }) => {
       if (failing.has('initiate')) return serverTrouble();
+      const body = fieldsOf(sent);
       const phoneNumber = String(body.phoneNumber ?? '').trim();
       const friendlyName = typeof body.friendlyName === 'string' && body.friendlyName.trim() ? body.friendlyName.trim() : null;
       if (!phoneNumber) return failure(400, 'validation_failed', callerIdMessages.required);
@@ -252,34 +253,26 @@ export function installFakeNumbersApi(): void {
       state.callerIds.unshift(entry);
       save();
       return respond({ entry: publicCallerId(entry), message: `We are calling ${phoneNumber} now. Answer and type the code shown on screen.`, validationCode: code, phoneNumber }, 201);
-    }
-    const statusId = /^\/api\/verified-caller-ids\/([^/]+)\/check-status$/.exec(path)?.[1];
-    if (method === 'POST' && statusId) {
+    }),
+    fakeRoute(routes.checkCallerIdStatus, ({ params }) => {
       settleCallerIds();
-      const entry = state.callerIds.find((c) => c.id === statusId);
+      const entry = state.callerIds.find((c) => c.id === params.id);
       return entry ? respond({ verificationStatus: entry.verificationStatus, phoneNumber: entry.phoneNumber }) : failure(404, 'not_found', 'That caller ID was not found.');
-    }
-    const callerId = /^\/api\/verified-caller-ids\/([^/]+)$/.exec(path)?.[1];
-    if (method === 'DELETE' && callerId) {
+    }),
+    fakeRoute(routes.deleteCallerId, ({ params }) => {
       if (failing.has('remove')) return serverTrouble();
-      const entry = state.callerIds.find((c) => c.id === callerId);
+      const entry = state.callerIds.find((c) => c.id === params.id);
       if (!entry) return failure(404, 'not_found', 'That caller ID was not found.');
-      state.callerIds = state.callerIds.filter((c) => c.id !== callerId);
+      state.callerIds = state.callerIds.filter((c) => c.id !== params.id);
       if (state.user.defaultCallerId === entry.phoneNumber) state.user = { ...state.user, defaultCallerId: null };
       save();
       return respond(undefined, 204);
-    }
-    return failure(404, 'not_found', 'Not found');
-  }
+    }),
+  ];
+}
 
-  const ours = ['/api/auth/user', '/api/user/preferences', '/api/transactions', '/api/virtual-numbers', '/api/verified-caller-ids'];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-    if (url.origin !== window.location.origin || !ours.some((p) => url.pathname.startsWith(p))) return realFetch(input, init);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    return handle((init?.method ?? 'GET').toUpperCase(), url, body);
-  };
-  window.fetch = Object.assign(fakeFetch, { preconnect: () => {} }) as typeof fetch;
+export async function installFakeNumbersApi(): Promise<void> {
+  await startFakeApi(fakeNumbersRoutes(new URLSearchParams(window.location.search)), { latencyMs: LATENCY_MS });
   console.info('[numbers] ?fake-api: the numbers routes are answered in this page (state in sessionStorage; &reset to start over)');
 }
 

@@ -47,7 +47,8 @@ export function deferred<T>() {
 
 /**
  * Replaces globalThis.fetch: `handler` answers each request (undefined means 404). Returns the calls made
- * and `restore`.
+ * and `restore`. Kept by hand rather than on msw (which the dev pages' fake api uses): each test scripts its own
+ * answers and asserts on the `calls` it recorded, which msw's handlers would only wrap.
  */
 export function mockFetch(handler: Handler) {
   const original = globalThis.fetch;
