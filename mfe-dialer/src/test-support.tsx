@@ -7,7 +7,8 @@ import type { CurrentUser } from '@ringwise/contract/users';
 import type { ToastInput } from '@ringwise/ui/toast';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 import { sampleUser } from '@ringwise/test-support/fixtures';
-import { createCallingStore, type CallingDeps, type CallingStore, type Timers } from './calling/calling-store.ts';
+import type { CallingDeps, Timers } from './calling/calling-deps.ts';
+import { createCallingStore, type CallingStore } from './calling/calling-store.ts';
 import type { CallEvents, CallHandle, CallingDevice, CallState, DeviceEvents, DeviceState } from './calling/device.ts';
 import { CallingStoreProvider } from './calling/use-calling.ts';
 

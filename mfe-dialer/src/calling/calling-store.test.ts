@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { ApiError } from '@ringwise/api-client';
 import { SID, flush, started, testCalling, TestCall, type TestCalling } from '../test-support.tsx';
 import { MICROPHONE_TITLE, microphoneMessages, CALL_CONNECTION_LOST } from './notices.ts';
-import { callToasts } from './calling-store.ts';
+import { callToasts } from './notices.ts';
 
 const realWarn = console.warn;
 beforeEach(() => {

@@ -1,6 +1,9 @@
 // spec §8 'Call notices': which toast a device or call error gives. Twilio numbers some errors twice (the spec's
 // older codes and the SDK 2.x ones, /work/shared/notes/twilio-facts.md §4): both map to the same notice.
+import { callMessages } from '@ringwise/contract/calls';
+import { formatUsd } from '@ringwise/ui/format';
 import type { ToastInput } from '@ringwise/ui/toast';
+import { decimalOfMicros, formatMinutesSeconds } from '../lib/money.ts';
 import type { CallingError } from './device.ts';
 
 export const MICROPHONE_TITLE = 'Microphone Access Required';
@@ -93,4 +96,20 @@ export function warningNotice(name: string): ToastInput | null {
     return { title: noticeTitles.audioDeviceIssue, description: 'There may be a problem with your speaker or headset.' };
   }
   return null;
+}
+
+/** The toasts of the call's controls and of the rating. */
+export const callToasts = {
+  muted: { title: 'Muted', description: 'Microphone is now off' },
+  unmuted: { title: 'Unmuted', description: 'Microphone is now on' },
+  speakerOn: { title: 'Speaker On', description: 'Audio through speaker' },
+  speakerOff: { title: 'Speaker Off', description: 'Audio through earpiece' },
+  badDigits: { title: 'Error', description: 'Only 0-9, *, # and w can be sent during a call', variant: 'destructive' },
+  feedbackThanks: { title: 'Thanks for your feedback' },
+  feedbackFailed: { title: 'Feedback not sent', description: 'Please try again later.', variant: 'destructive' },
+} as const satisfies Record<string, ToastInput>;
+
+/** 'Call Ended': "Duration 1:05 · Charged: $0.04" (spec §8: m:ss and 'Charged: $x.xx'). */
+export function callEndedNotice(duration: number, cost: bigint): ToastInput {
+  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · Charged: ${formatUsd(decimalOfMicros(cost))}` };
 }

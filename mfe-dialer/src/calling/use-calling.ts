@@ -5,7 +5,9 @@ import { createContext, createElement, useContext, useSyncExternalStore, type Re
 import { callRequests } from '@ringwise/contract/calls';
 import { toast } from '@ringwise/ui/toast';
 import type { QueryClient } from '@tanstack/react-query';
-import { createCallingStore, type CallingDeps, type CallingSnapshot, type CallingStore } from './calling-store.ts';
+import type { CallingDeps } from './calling-deps.ts';
+import type { CallingSnapshot } from './calling-state.ts';
+import { createCallingStore, type CallingStore } from './calling-store.ts';
 import type { CreateDevice } from './device.ts';
 import { microphoneSupported } from './notices.ts';
 

@@ -5,7 +5,8 @@ import { Star, X } from 'lucide-react';
 import { callFeedbackIssueLabels, callFeedbackIssues, type CallFeedbackIssue } from '@ringwise/contract/calls';
 import { Button } from '@ringwise/ui/button';
 import { cn } from '@ringwise/ui/cn';
-import type { CallingStore, FeedbackPrompt } from '../../calling/calling-store.ts';
+import type { FeedbackPrompt } from '../../calling/calling-state.ts';
+import type { CallingStore } from '../../calling/calling-store.ts';
 import { formatInternational } from '../../lib/format-number.ts';
 
 export default function CallFeedback({ prompt, store }: { prompt: FeedbackPrompt; store: CallingStore }) {

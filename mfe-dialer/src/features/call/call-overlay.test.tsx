@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CallStatus } from '@ringwise/contract/calls';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { idleCall } from '../../calling/calling-store.ts';
+import { idleCall } from '../../calling/calling-state.ts';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
 import { flush, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
 import { CallOverlay } from './call-overlay.tsx';

@@ -1,6 +1,6 @@
 // What the Active Call modal says about a call (spec §2 'Active Call modal'), without React.
 import { isTerminalCallStatus } from '@ringwise/contract/calls';
-import type { CallUiState } from '../../calling/calling-store.ts';
+import type { CallUiState } from '../../calling/calling-state.ts';
 
 const terminalTexts: Record<string, string> = {
   completed: 'Call Ended',

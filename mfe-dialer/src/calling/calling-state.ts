@@ -1,0 +1,103 @@
+// What the dialer's calling store holds (spec §3 'Client-side shapes', 'Call UI state'): the device's readiness,
+// the one call, the rating prompt, and the container the store's parts read and change it through.
+import type { CallStatus } from '@ringwise/contract/calls';
+
+/** spec §4 'Calling device': ready on registered; not ready when unregistered, offline, or a token or init failure. */
+export type DeviceStatus = 'idle' | 'initializing' | 'ready' | 'not-ready';
+
+/** spec §3 'Call UI state', plus what the modal shows about the call. */
+export interface CallUiState {
+  /** The active-call flag: from the start (or an incoming call) until the modal closes. */
+  hasActiveCall: boolean;
+  isActive: boolean;
+  /** The device's call is open (the callee answered, or the user accepted an incoming call). */
+  connected: boolean;
+  isConnecting: boolean;
+  isMuted: boolean;
+  isSpeaker: boolean;
+  /** Seconds. */
+  duration: number;
+  /** Micro-dollars (rate/60 per second while in progress; the backend's cost once known). */
+  cost: bigint;
+  twilioStatus: CallStatus | null;
+  callSid: string | null;
+  to: string | null;
+  endedAt: number | null;
+  direction: 'outbound' | 'inbound';
+  /** An incoming call waiting for Accept / Reject. */
+  incomingPending: boolean;
+  callId: string | null;
+  /** Price per minute in micro-dollars. */
+  rate: bigint;
+  /** From the start response: what the balance pays for. */
+  maxDurationSeconds: number | null;
+  /** Less than a minute of credit is left (lowCreditWarningSeconds before maxDurationSeconds). */
+  lowCredit: boolean;
+}
+
+/** The optional rating offered after an answered outgoing call. */
+export interface FeedbackPrompt {
+  callId: string;
+  to: string;
+  duration: number;
+}
+
+export interface CallingSnapshot {
+  device: DeviceStatus;
+  /** POST /api/calls/start is under way. */
+  starting: boolean;
+  call: CallUiState;
+  feedback: FeedbackPrompt | null;
+}
+
+/** spec §9: the per-second rate is 0.01 until the call start returns a rate (0.60 a minute). */
+export const DEFAULT_RATE_PER_MINUTE = 600_000n;
+
+export const idleCall: CallUiState = {
+  hasActiveCall: false,
+  isActive: false,
+  connected: false,
+  isConnecting: false,
+  isMuted: false,
+  isSpeaker: false,
+  duration: 0,
+  cost: 0n,
+  twilioStatus: null,
+  callSid: null,
+  to: null,
+  endedAt: null,
+  direction: 'outbound',
+  incomingPending: false,
+  callId: null,
+  rate: DEFAULT_RATE_PER_MINUTE,
+  maxDurationSeconds: null,
+  lowCredit: false,
+};
+
+export const initialSnapshot: CallingSnapshot = { device: 'idle', starting: false, call: idleCall, feedback: null };
+
+/** The snapshot and its listeners: every change is a new snapshot, announced to each listener. */
+export interface CallingState {
+  get(): CallingSnapshot;
+  set(next: Partial<CallingSnapshot>): void;
+  setCall(next: Partial<CallUiState>): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createCallingState(): CallingState {
+  let snapshot = initialSnapshot;
+  const listeners = new Set<() => void>();
+  const set = (next: Partial<CallingSnapshot>) => {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: () => snapshot,
+    set,
+    setCall: (next) => set({ call: { ...snapshot.call, ...next } }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

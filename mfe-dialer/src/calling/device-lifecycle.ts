@@ -1,0 +1,131 @@
+// The page's one calling device (spec §4 'Calling device'): the token, loading the implementation the token names,
+// registering, readiness (registered, unregistered, online, offline), the token's renewal, and the device's own
+// errors. Calls it rings with go to `onIncoming`.
+import type { CallingToken } from '@ringwise/contract/calls';
+import { errorMessage } from '@ringwise/api-client';
+import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
+import type { CallingState } from './calling-state.ts';
+import { defaultDeviceOptions, type CallHandle, type CallingDevice, type CallingError } from './device.ts';
+import { deviceErrorNotice, noticeTitles, tokenExpiredCodes, tokenInvalidCodes } from './notices.ts';
+
+export interface DeviceLifecycle {
+  /** The registered device, or null before init and after destroy. */
+  current(): CallingDevice | null;
+  /** Fetches the token and registers the device (once; again after a failure). */
+  init(): Promise<void>;
+  destroy(): void;
+}
+
+export function createDeviceLifecycle(
+  deps: CallingDeps,
+  state: CallingState,
+  calls: {
+    /** A call the device rings with. */
+    onIncoming(call: CallHandle): void;
+    /** Whether `call` is the store's current call (which handles its own errors). */
+    isCurrent(call: CallHandle): boolean;
+  },
+): DeviceLifecycle {
+  let device: CallingDevice | null = null;
+  let deviceOff: Array<() => void> = [];
+  let initializing: Promise<void> | null = null;
+  /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
+  let generations = 0;
+
+  const onOnline = () => {
+    if (!device) return;
+    if (device.state === 'registered') state.set({ device: 'ready' });
+    else device.register().catch((error: unknown) => log('register after going online failed', error));
+  };
+  const onOffline = () => {
+    if (device) state.set({ device: 'not-ready' });
+  };
+
+  async function refreshToken() {
+    if (!device) return;
+    try {
+      const token = await deps.requests.token();
+      device.updateToken(token.token);
+      if (device.state === 'unregistered') await device.register();
+    } catch (error) {
+      state.set({ device: 'not-ready' });
+      deps.notify({ title: noticeTitles.deviceError, description: 'Failed to get access token', variant: 'destructive' });
+      log('token refresh failed', error);
+    }
+  }
+
+  function onDeviceError(error: CallingError, call?: CallHandle) {
+    // a call's own errors are handled on the call
+    if (call && calls.isCurrent(call)) return;
+    deps.notify(deviceErrorNotice(error));
+    if (tokenInvalidCodes.has(error.code) || tokenExpiredCodes.has(error.code)) {
+      state.set({ device: 'not-ready' });
+      void refreshToken();
+    }
+  }
+
+  async function initOnce() {
+    const generation = ++generations;
+    const stale = () => generation !== generations;
+    state.set({ device: 'initializing' });
+    let token: CallingToken;
+    try {
+      token = await deps.requests.token();
+    } catch (error) {
+      state.set({ device: 'not-ready' });
+      deps.notify({ title: noticeTitles.deviceInitFailed, description: errorMessage(error, 'Failed to get access token'), variant: 'destructive' });
+      throw error;
+    }
+    if (stale()) return;
+    try {
+      const create = await deps.loadDevice(token.device);
+      if (stale()) return;
+      const created = create(token.token, { ...defaultDeviceOptions, ...(deps.origin ? { origin: deps.origin } : {}) });
+      device = created;
+      deviceOff = [
+        created.on('registered', () => state.set({ device: typeof navigator !== 'undefined' && navigator.onLine === false ? 'not-ready' : 'ready' })),
+        created.on('unregistered', () => state.set({ device: 'not-ready' })),
+        created.on('destroyed', () => state.set({ device: 'not-ready' })),
+        created.on('error', onDeviceError),
+        created.on('incoming', calls.onIncoming),
+        created.on('tokenWillExpire', () => void refreshToken()),
+      ];
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', onOnline);
+        window.addEventListener('offline', onOffline);
+      }
+      await created.register();
+      if (created.state === 'registered' && state.get().device !== 'ready') state.set({ device: 'ready' });
+    } catch (error) {
+      state.set({ device: 'not-ready' });
+      deps.notify({ title: noticeTitles.deviceInitFailed, description: error instanceof Error ? error.message : 'The calling device could not start.', variant: 'destructive' });
+      throw error;
+    }
+  }
+
+  return {
+    current: () => device,
+
+    init() {
+      if (device) return Promise.resolve();
+      initializing ??= initOnce().catch((error: unknown) => {
+        initializing = null;
+        log('the calling device could not start', error);
+      });
+      return initializing;
+    },
+
+    destroy() {
+      for (const off of deviceOff) off();
+      deviceOff = [];
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+      }
+      generations += 1;
+      device?.destroy();
+      device = null;
+      initializing = null;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way,
+// then waits for Accept or Reject.
+import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
+import { idleCall, type CallingState } from './calling-state.ts';
+import type { ActiveCall } from './active-call.ts';
+import type { CallHandle } from './device.ts';
+import { noticeTitles } from './notices.ts';
+
+export interface IncomingCalls {
+  /** The device rings with `call`. */
+  ring(call: CallHandle): void;
+  accept(): void;
+  reject(): void;
+}
+
+export function createIncomingCalls(deps: CallingDeps, state: CallingState, active: ActiveCall): IncomingCalls {
+  const waiting = () => active.current() !== null && state.get().call.incomingPending;
+  return {
+    ring(call) {
+      const { call: current, starting } = state.get();
+      if (current.hasActiveCall || starting) {
+        // one call at a time
+        call.reject();
+        return;
+      }
+      active.begin();
+      const from = call.parameters.From ?? 'Unknown caller';
+      state.set({
+        call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, rate: 0n, callSid: call.sid() },
+      });
+      active.adopt(call);
+    },
+
+    accept() {
+      const call = active.current();
+      if (!call || !waiting()) return;
+      state.setCall({ incomingPending: false });
+      try {
+        call.accept();
+      } catch (error) {
+        deps.notify({ title: noticeTitles.callError, description: 'The call could not be answered.', variant: 'destructive' });
+        log('accept failed', error);
+        void active.finish('failed');
+      }
+    },
+
+    reject() {
+      if (!waiting()) return;
+      const call = active.release();
+      try {
+        call?.reject();
+      } catch (error) {
+        log('reject failed', error);
+      }
+      state.set({ call: idleCall });
+    },
+  };
+}
