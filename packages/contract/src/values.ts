@@ -6,6 +6,8 @@
 //   rate        RatePerMinute: USD per minute as an exact decimal string with 6 decimals ("0.032000"), as
 //               numeric(10,6) prints it. The one exception is a field the spec fixes as a number (the rate
 //               lookup's `rate`, spec §3 'Rate lookup response: rate (number)'), documented where it is.
+//   price       ExactAmount: USD before rounding to the cent, 6 decimals ("0.010000"), as numeric(10,6)
+//               prints it (a rate's connection fee).
 //   time        Timestamp: ISO 8601 in UTC ("2026-11-22T02:23:32.890Z").
 //   id          Uuid: lower-case uuid text.
 //   phone       E164: "+" and 1-15 digits ("+447700900123").
@@ -23,6 +25,9 @@ export type Money = Static<typeof Money>;
 
 export const RatePerMinute = Type.String({ pattern: '^\\d+\\.\\d{6}$', description: 'USD per minute, exact, 6 decimals', examples: ['0.032000'] });
 export type RatePerMinute = Static<typeof RatePerMinute>;
+
+export const ExactAmount = Type.String({ pattern: '^\\d+\\.\\d{6}$', description: 'USD, exact, 6 decimals', examples: ['0.010000'] });
+export type ExactAmount = Static<typeof ExactAmount>;
 
 export const Timestamp = Type.String({ description: 'ISO 8601, UTC', examples: ['2026-11-22T02:23:32.890Z'] });
 export type Timestamp = Static<typeof Timestamp>;

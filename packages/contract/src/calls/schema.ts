@@ -1,6 +1,6 @@
 // Calls (spec §3 calls, §7 Calls): the token of the calling device, starting a call, its status and history.
 import { Type, type Static } from '@sinclair/typebox';
-import { E164, IdParams, Money, NoContent, Nullable, OneOf, RatePerMinute, Timestamp, Uuid } from '../values.ts';
+import { E164, ExactAmount, IdParams, Money, NoContent, Nullable, OneOf, RatePerMinute, Timestamp, Uuid } from '../values.ts';
 import { callDirections, callFeedbackIssues, callingMethods, callStatuses } from './rules.ts';
 
 export const CallStatus = OneOf(callStatuses);
@@ -29,6 +29,24 @@ export const CallStartInput = Type.Object(
   { additionalProperties: false },
 );
 export type CallStartInput = Static<typeof CallStartInput>;
+
+/**
+ * The terms a rate prices a call at (ARCHITECTURE.md §6), fixed on the call when it starts: what its charge and the
+ * dialer's running cost are both computed from (./pricing.ts). A rate deck row carries the same four.
+ */
+export const CallPricing = Type.Object(
+  {
+    pricePerMinute: RatePerMinute,
+    /** Charged once, when the call is answered. */
+    connectionFee: ExactAmount,
+    /** Seconds the first charge covers. */
+    initialIncrement: Type.Integer({ minimum: 1 }),
+    /** Seconds each later charge covers. */
+    increment: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type CallPricing = Static<typeof CallPricing>;
 
 /** spec §3 'Call start response': rate (price per minute) and callId, plus what the dialer shows and limits. */
 export const CallStarted = Type.Object(
