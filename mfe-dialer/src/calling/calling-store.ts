@@ -4,11 +4,21 @@
 // mounted once by the shell's signed-in layout) share this very store: the call and its modal survive navigation.
 // React reads it with useSyncExternalStore (use-calling.ts); nothing here imports React.
 import type { CallingToken, CallStarted, CallStartInput, CallStatusResponse, CallFeedbackInput } from '@ringwise/contract/calls';
-import { callMessages, callTiming, isTerminalCallStatus, lowCreditWarningSeconds, callDigitsRule, type CallStatus } from '@ringwise/contract/calls';
+import {
+  callMessages,
+  callTiming,
+  costSoFarCents,
+  isTerminalCallStatus,
+  lowCreditWarningSeconds,
+  callDigitsRule,
+  type CallPricing,
+  type CallStatus,
+} from '@ringwise/contract/calls';
+import { centsOf, moneyOf } from '@ringwise/contract/decimal';
 import { errorMessage } from '@ringwise/api-client';
 import { formatUsd } from '@ringwise/ui/format';
 import type { ToastInput } from '@ringwise/ui/toast';
-import { costOfSeconds, decimalOfMicros, formatMinutesSeconds, microsOf } from '../lib/money.ts';
+import { formatMinutesSeconds } from '../lib/durations.ts';
 import { defaultDeviceOptions, type CallHandle, type CallingDevice, type CallingError, type CreateDevice } from './device.ts';
 import {
   callErrorNotice,
@@ -38,7 +48,7 @@ export interface CallUiState {
   isSpeaker: boolean;
   /** Seconds. */
   duration: number;
-  /** Micro-dollars (rate/60 per second while in progress; the backend's cost once known). */
+  /** Cents: what the call would be charged if it ended now, while in progress; the backend's cost once known. */
   cost: bigint;
   twilioStatus: CallStatus | null;
   callSid: string | null;
@@ -48,8 +58,8 @@ export interface CallUiState {
   /** An incoming call waiting for Accept / Reject. */
   incomingPending: boolean;
   callId: string | null;
-  /** Price per minute in micro-dollars. */
-  rate: bigint;
+  /** What the call is charged by (the start response's), so the running cost is the charge. */
+  pricing: CallPricing;
   /** From the start response: what the balance pays for. */
   maxDurationSeconds: number | null;
   /** Less than a minute of credit is left (lowCreditWarningSeconds before maxDurationSeconds). */
@@ -98,8 +108,11 @@ export interface CallingDeps {
   origin?: string;
 }
 
-/** spec §9: the per-second rate is 0.01 until the call start returns a rate (0.60 a minute). */
-export const DEFAULT_RATE_PER_MINUTE = 600_000n;
+/** spec §9: 0.01 a second (0.60 a minute) until the call start returns the call's pricing. */
+const defaultPricing: CallPricing = { pricePerMinute: '0.600000', connectionFee: '0.000000', initialIncrement: 60, increment: 60 };
+
+/** An incoming call costs its callee nothing. */
+const incomingPricing: CallPricing = { ...defaultPricing, pricePerMinute: '0.000000' };
 
 /** After a disconnect: how often, and how far apart, the call's status is read until the api has its final one. */
 export const disconnectStatusAttempts = 5;
@@ -121,7 +134,7 @@ export const idleCall: CallUiState = {
   direction: 'outbound',
   incomingPending: false,
   callId: null,
-  rate: DEFAULT_RATE_PER_MINUTE,
+  pricing: defaultPricing,
   maxDurationSeconds: null,
   lowCredit: false,
 };
@@ -138,7 +151,7 @@ export const callToasts = {
 
 /** 'Call Ended': "Duration 1:05 · Charged: $0.04" (spec §8: m:ss and 'Charged: $x.xx'). */
 export function callEndedNotice(duration: number, cost: bigint): ToastInput {
-  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · Charged: ${formatUsd(decimalOfMicros(cost))}` };
+  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · Charged: ${formatUsd(moneyOf(cost))}` };
 }
 
 export interface CallingStore {
@@ -235,7 +248,7 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
     handle = call;
     const from = call.parameters.From ?? 'Unknown caller';
     set({
-      call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, rate: 0n, callSid: call.sid() },
+      call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, pricing: incomingPricing, callSid: call.sid() },
     });
     attach(call);
   }
@@ -294,13 +307,16 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
 
   function markInProgress() {
     if (ended) return;
-    setCall({ twilioStatus: 'in-progress', isActive: true, isConnecting: false, incomingPending: false });
-    if (tick !== null) return;
+    const answering = tick === null;
+    // once answered, the connection fee and the first increment are owed
+    const { pricing, duration } = snapshot.call;
+    setCall({ twilioStatus: 'in-progress', isActive: true, isConnecting: false, incomingPending: false, ...(answering ? { cost: costSoFarCents(pricing, duration) } : {}) });
+    if (!answering) return;
     tick = deps.timers.setInterval(() => {
-      const { duration, rate, maxDurationSeconds, lowCredit } = snapshot.call;
+      const { duration, pricing, maxDurationSeconds, lowCredit } = snapshot.call;
       const next = duration + 1;
       const warn = !lowCredit && maxDurationSeconds !== null && next >= maxDurationSeconds - lowCreditWarningSeconds;
-      setCall({ duration: next, cost: costOfSeconds(rate, next), ...(warn ? { lowCredit: true } : {}) });
+      setCall({ duration: next, cost: costSoFarCents(pricing, next), ...(warn ? { lowCredit: true } : {}) });
     }, callTiming.durationTickMs);
     const { maxDurationSeconds } = snapshot.call;
     if (maxDurationSeconds !== null && maxDurationSeconds <= lowCreditWarningSeconds) setCall({ lowCredit: true });
@@ -391,7 +407,7 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
       }
     }
     const local = snapshot.call;
-    const backendCost = backend ? microsOf(backend.cost) : null;
+    const backendCost = backend ? centsOf(backend.cost) : null;
     const duration = backend && backend.duration > 0 ? backend.duration : local.duration;
     const cost = backendCost !== null && backendCost > 0n ? backendCost : local.cost;
     const wasAnswered = local.isActive || duration > 0;
@@ -490,7 +506,7 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
           twilioStatus: 'queued',
           to: started.destinationNumber,
           callId: started.callId,
-          rate: microsOf(started.rate) ?? DEFAULT_RATE_PER_MINUTE,
+          pricing: started.pricing,
           maxDurationSeconds: started.maxDurationSeconds,
         },
       });

@@ -150,7 +150,7 @@ export async function startCall(services: StartCallServices, userId: string, inp
     return {
       callId: inserted[0]!.id,
       rate: pricing.pricePerMinute,
-      connectionFee: moneyOf(costCentsOfBilled({ ...pricing, pricePerMinute: '0' }, 0)),
+      pricing,
       maxDurationSeconds: affordable.seconds,
       destinationNumber: destination,
       fromNumber: from.number,

@@ -52,9 +52,10 @@ export type CallPricing = Static<typeof CallPricing>;
 export const CallStarted = Type.Object(
   {
     callId: Uuid,
-    /** Price per minute of the destination. */
+    /** Price per minute of the destination (the spec's name for pricing.pricePerMinute). */
     rate: RatePerMinute,
-    connectionFee: Money,
+    /** What the call is charged by: the dialer's running cost is computed from it, so it shows what is charged. */
+    pricing: CallPricing,
     /** How long the call may last: what the balance pays for, at most the carrier's limit. */
     maxDurationSeconds: Type.Integer({ minimum: 1 }),
     destinationNumber: E164,
