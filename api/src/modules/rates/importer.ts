@@ -7,6 +7,7 @@
 // calling-code match, NANP area codes and other shared codes resolved: numbering.ts).
 // Every row is validated and every problem is reported with its line number; when there is any, nothing is
 // imported. Otherwise all rows go in in one transaction, as new rows (past calls keep their rates).
+import type { CallPricing } from '@ringwise/contract/calls';
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/database.ts';
 import { numberTypes, type NumberType } from './model.ts';
@@ -18,16 +19,13 @@ export interface ImportProblem {
   message: string;
 }
 
-export interface ImportRow {
+/** A deck row read from the file: its pricing terms are decimals as written ("0.045", "0"), exact all the same. */
+export interface ImportRow extends CallPricing {
   line: number;
   prefix: string;
   country: string;
   name: string;
   numberType: NumberType;
-  pricePerMinute: string;
-  initialIncrement: number;
-  increment: number;
-  connectionFee: string;
   /** ISO 8601 in UTC, or null for "when imported". */
   effectiveFrom: string | null;
 }
