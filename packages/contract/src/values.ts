@@ -10,7 +10,7 @@
 //               prints it (a rate's connection fee).
 //   time        Timestamp: ISO 8601 in UTC ("2026-11-22T02:23:32.890Z").
 //   id          Uuid: lower-case uuid text.
-//   phone       E164: "+" and 1-15 digits ("+447700900123").
+//   phone       E164: "+" and 2-15 digits, the first not 0 ("+447700900123"): @ringwise/phone's one definition.
 //   country     an ISO 3166-1 alpha-2 code, upper case, is named `countryCode` ("GB"); a display name is
 //               named `countryName` ("United Kingdom"). Fields whose names the spec gives keep them, with the
 //               meaning written next to them (e.g. `country` in a rate entry is the English name).
@@ -19,6 +19,7 @@
 // Request fields are as strict as these; response fields are produced from them. Display formatting
 // ("$12.50", "$0.032") happens in the browser on the strings (@ringwise/ui/format), never on floats.
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { e164Pattern } from '@ringwise/phone/notation';
 
 export const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'USD, exact, 2 decimals', examples: ['12.50'] });
 export type Money = Static<typeof Money>;
@@ -34,7 +35,7 @@ export type Timestamp = Static<typeof Timestamp>;
 
 export const Uuid = Type.String({ description: 'uuid, lower case' });
 
-export const E164 = Type.String({ pattern: '^\\+[1-9]\\d{0,14}$', description: 'E.164 phone number', examples: ['+447700900123'] });
+export const E164 = Type.String({ pattern: e164Pattern.source, description: 'E.164 phone number', examples: ['+447700900123'] });
 export type E164 = Static<typeof E164>;
 
 export const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case', examples: ['GB'] });
