@@ -20,7 +20,7 @@ test('a call to a test destination: connected, its running cost, hung up, charge
   await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
   await expect(modal.getByTestId('call-subtitle')).toHaveText('Call in progress');
   const cost = modal.getByTestId('call-cost');
-  // answered: the first minute is owed, and shown, at once
+  // answered: the first minute is owed, and shown, from the first second
   await expect(cost).not.toHaveText('$0.00');
   await expect(modal.getByTestId('call-duration')).toHaveText(/00:0[3-9]/, { timeout: 10_000 });
   const shown = await cost.innerText();

@@ -308,7 +308,7 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
   function markInProgress() {
     if (ended) return;
     const answering = tick === null;
-    // once answered, the connection fee and the first increment are owed
+    // answered: the connection fee is owed at once, the first increment from the first second
     const { pricing, duration } = snapshot.call;
     setCall({ twilioStatus: 'in-progress', isActive: true, isConnecting: false, incomingPending: false, ...(answering ? { cost: costSoFarCents(pricing, duration) } : {}) });
     if (!answering) return;

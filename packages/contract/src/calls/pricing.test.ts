@@ -64,22 +64,25 @@ describe('call cost', () => {
 });
 
 describe('cost so far', () => {
-  test('is what the call would be charged if it ended now, from its first second on', () => {
+  test('is what the call would be charged if it ended now', () => {
     fc.assert(
-      fc.property(pricing, fc.integer({ min: 1, max: 14_400 }), (p, seconds) => {
+      fc.property(pricing, fc.integer({ min: 0, max: 14_400 }), (p, seconds) => {
         expect(costSoFarCents(p, seconds)).toBe(referenceCents(p, seconds, true));
       }),
       { numRuns: 1000 },
     );
   });
 
-  test('shows the connection fee and the first increment as soon as the call is answered', () => {
-    const withFee = { ...perMinute, connectionFee: '0.004000' };
-    // $0.004 + $0.032 for the first minute, rounded once: $0.036 → $0.04 (with the fee rounded alone, $0.03)
-    for (const seconds of [0, 0.4, 1, 59, 60]) expect(costSoFarCents(withFee, seconds)).toBe(4n);
-    expect(costSoFarCents(withFee, 61)).toBe(7n);
-    // 30/6: 31 s bills 36 s, $0.004 + $0.0192 → $0.02
-    expect(costSoFarCents({ ...withFee, initialIncrement: 30, increment: 6 }, 31)).toBe(2n);
+  test('the connection fee from the answer, the first increment from the first second', () => {
+    const withFee = { ...perMinute, connectionFee: '0.014000' };
+    // a call reported as 0 s is charged the fee alone: $0.014 → $0.01
+    for (const seconds of [0, 0.4]) expect(costSoFarCents(withFee, seconds)).toBe(1n);
+    // $0.014 + $0.032 for the first minute, rounded once: $0.046 → $0.05 (the fee rounded alone would make it $0.04)
+    for (const seconds of [1, 59, 60, 60.9]) expect(costSoFarCents(withFee, seconds)).toBe(5n);
+    // the second minute from its first second: $0.014 + $0.064 → $0.08
+    expect(costSoFarCents(withFee, 61)).toBe(8n);
+    // 30/6: 31 s bills 36 s, $0.014 + $0.0192 → $0.03
+    expect(costSoFarCents({ ...withFee, initialIncrement: 30, increment: 6 }, 31)).toBe(3n);
   });
 });
 

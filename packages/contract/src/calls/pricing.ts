@@ -38,11 +38,13 @@ export function callCostCents(pricing: CallPricing, seconds: number, answered: b
 }
 
 /**
- * The running cost of a call answered `elapsedSeconds` ago: its charge if it ended now. From the moment it is answered
- * it is in its first increment, so the connection fee and the first increment show at once (0-60 s at 60/60).
+ * The running cost of a call answered `elapsedSeconds` ago: its charge if it ended now, as the carrier would report
+ * it, in whole seconds. The connection fee from the answer, the first increment from the first second (1-60 s at
+ * 60/60), each later increment from its first second. Within the first second it is the fee alone, because a call
+ * reported as 0 s is charged only that.
  */
 export function costSoFarCents(pricing: CallPricing, elapsedSeconds: number): bigint {
-  return callCostCents(pricing, Math.max(1, Math.floor(elapsedSeconds)), true);
+  return callCostCents(pricing, Math.max(0, Math.floor(elapsedSeconds)), true);
 }
 
 /** Only the pricing terms of something that carries more (a deck row, a rate match). */
