@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { remoteKeys, type RemoteKey } from '@ringwise/routes';
 import { remoteBuilds } from '@ringwise/apps';
+import { isE164 } from '@ringwise/phone/notation';
 import { loadLimitsConfig, type LimitsConfig } from './limits/config.ts';
 
 export interface ApiConfig {
@@ -161,7 +162,7 @@ function loadTwilio(env: Env): TwilioConfig {
   const apiKeySecret = read(env, 'TWILIO_API_KEY_SECRET') ?? null;
   const twimlAppSid = read(env, 'TWILIO_TWIML_APP_SID') ?? null;
   const publicNumber = read(env, 'TWILIO_PUBLIC_NUMBER') ?? null;
-  if (publicNumber !== null && !/^\+[1-9]\d{6,14}$/.test(publicNumber)) {
+  if (publicNumber !== null && !isE164(publicNumber)) {
     throw new ConfigError(`TWILIO_PUBLIC_NUMBER must be a phone number in E.164 format such as +14155550100, got "${publicNumber}"`);
   }
   if ((apiKeySid === null) !== (apiKeySecret === null)) {

@@ -188,7 +188,7 @@ export const token = (device: CallingToken['device'] = 'simulator'): CallingToke
 export const started = (overrides: Partial<CallStarted> = {}): CallStarted => ({
   callId: '40000000-0000-4000-8000-000000000001',
   rate: '0.032000',
-  connectionFee: '0.00',
+  pricing: { pricePerMinute: '0.032000', connectionFee: '0.000000', initialIncrement: 60, increment: 60 },
   maxDurationSeconds: 3600,
   destinationNumber: '+447700900123',
   fromNumber: '+18885550100',

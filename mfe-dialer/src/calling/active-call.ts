@@ -4,7 +4,7 @@
 // refresh of the cached lists, the modal's close and the rating prompt. Also the controls of a call under way.
 import type { CallStatusResponse } from '@ringwise/contract/calls';
 import { callDigitsRule, callTiming, isTerminalCallStatus, type CallStatus } from '@ringwise/contract/calls';
-import { microsOf } from '../lib/money.ts';
+import { centsOf } from '@ringwise/contract/decimal';
 import { statusAfterDisconnect, createStatusPoll } from './backend-status.ts';
 import { createCallMeter } from './call-meter.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
@@ -116,7 +116,7 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
       }
     }
     const local = state.get().call;
-    const backendCost = backend ? microsOf(backend.cost) : null;
+    const backendCost = backend ? centsOf(backend.cost) : null;
     const duration = backend && backend.duration > 0 ? backend.duration : local.duration;
     const cost = backendCost !== null && backendCost > 0n ? backendCost : local.cost;
     const wasAnswered = local.isActive || duration > 0;

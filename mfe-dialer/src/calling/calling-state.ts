@@ -1,6 +1,6 @@
 // What the dialer's calling store holds (spec §3 'Client-side shapes', 'Call UI state'): the device's readiness,
 // the one call, the rating prompt, and the container the store's parts read and change it through.
-import type { CallStatus } from '@ringwise/contract/calls';
+import type { CallPricing, CallStatus } from '@ringwise/contract/calls';
 
 /** spec §4 'Calling device': ready on registered; not ready when unregistered, offline, or a token or init failure. */
 export type DeviceStatus = 'idle' | 'initializing' | 'ready' | 'not-ready';
@@ -17,7 +17,7 @@ export interface CallUiState {
   isSpeaker: boolean;
   /** Seconds. */
   duration: number;
-  /** Micro-dollars (rate/60 per second while in progress; the backend's cost once known). */
+  /** Cents: what the call would be charged if it ended now, while in progress; the backend's cost once known. */
   cost: bigint;
   twilioStatus: CallStatus | null;
   callSid: string | null;
@@ -27,8 +27,8 @@ export interface CallUiState {
   /** An incoming call waiting for Accept / Reject. */
   incomingPending: boolean;
   callId: string | null;
-  /** Price per minute in micro-dollars. */
-  rate: bigint;
+  /** What the call is charged by (the start response's), so the running cost is the charge. */
+  pricing: CallPricing;
   /** From the start response: what the balance pays for. */
   maxDurationSeconds: number | null;
   /** Less than a minute of credit is left (lowCreditWarningSeconds before maxDurationSeconds). */
@@ -50,8 +50,11 @@ export interface CallingSnapshot {
   feedback: FeedbackPrompt | null;
 }
 
-/** spec §9: the per-second rate is 0.01 until the call start returns a rate (0.60 a minute). */
-export const DEFAULT_RATE_PER_MINUTE = 600_000n;
+/** spec §9: 0.01 a second (0.60 a minute) until the call start returns the call's pricing. */
+export const defaultPricing: CallPricing = { pricePerMinute: '0.600000', connectionFee: '0.000000', initialIncrement: 60, increment: 60 };
+
+/** An incoming call costs its callee nothing. */
+export const incomingPricing: CallPricing = { ...defaultPricing, pricePerMinute: '0.000000' };
 
 export const idleCall: CallUiState = {
   hasActiveCall: false,
@@ -69,7 +72,7 @@ export const idleCall: CallUiState = {
   direction: 'outbound',
   incomingPending: false,
   callId: null,
-  rate: DEFAULT_RATE_PER_MINUTE,
+  pricing: defaultPricing,
   maxDurationSeconds: null,
   lowCredit: false,
 };

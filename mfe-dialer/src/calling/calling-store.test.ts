@@ -149,21 +149,24 @@ describe('starting a call', () => {
 });
 
 describe('call events', () => {
-  test('ringing ends connecting; accept starts the 1 s timer adding rate/60 per second', async () => {
+  test('ringing ends connecting; accept starts the 1 s timer and the running cost, what the call would be charged', async () => {
     const c = testCalling();
+    c.requests.start.reply = () => started({ pricing: { pricePerMinute: '0.032000', connectionFee: '0.014000', initialIncrement: 60, increment: 60 } });
     await c.ready();
     await place(c);
     await emit(c.device().call, 'ringing');
-    expect(call(c)).toMatchObject({ twilioStatus: 'ringing', isConnecting: false, isActive: false });
+    expect(call(c)).toMatchObject({ twilioStatus: 'ringing', isConnecting: false, isActive: false, cost: 0n });
     await emit(c.device().call, 'accept');
-    expect(call(c)).toMatchObject({ twilioStatus: 'in-progress', isActive: true, connected: true, duration: 0 });
-    await c.clock.advance(3000);
-    // $0.032/min = 533.33 µ$/s: 3 s = 1600 µ$
-    expect(call(c).duration).toBe(3);
-    expect(call(c).cost).toBe(1600n);
-    await c.clock.advance(57_000);
-    expect(call(c).duration).toBe(60);
-    expect(call(c).cost).toBe(32_000n);
+    // answered: the connection fee ($0.014 → 1 cent)
+    expect(call(c)).toMatchObject({ twilioStatus: 'in-progress', isActive: true, connected: true, duration: 0, cost: 1n });
+    // from the first second, the fee and the first minute, rounded once ($0.046 → 5 cents)
+    await c.clock.advance(1000);
+    expect(call(c)).toMatchObject({ duration: 1, cost: 5n });
+    await c.clock.advance(59_000);
+    expect(call(c)).toMatchObject({ duration: 60, cost: 5n });
+    // the second minute starts: $0.014 + $0.064 → 8 cents
+    await c.clock.advance(1000);
+    expect(call(c)).toMatchObject({ duration: 61, cost: 8n });
   });
 
   test('disconnect: timers stop, the backend status is fetched once, its duration and cost win when above 0', async () => {
@@ -174,7 +177,7 @@ describe('call events', () => {
     const before = c.requests.status.calls.length;
     await emit(c.device().call, 'disconnect');
     expect(c.requests.status.calls.length).toBe(before + 1);
-    expect(call(c)).toMatchObject({ twilioStatus: 'completed', isActive: false, duration: 7, cost: 50_000n });
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', isActive: false, duration: 7, cost: 5n });
     await c.clock.advance(5000);
     expect(c.requests.status.calls.length).toBe(before + 1);
   });
@@ -187,8 +190,18 @@ describe('call events', () => {
     await emit(c.device().call, 'disconnect');
     // the api is asked a few times for its final word, then the local values stand
     for (let i = 0; i < 4; i++) await c.clock.advance(400);
-    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 2 });
-    expect(call(c).cost).toBe(1066n);
+    // the first minute at $0.032
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 2, cost: 3n });
+  });
+
+  test('a call hung up within its first second: reported as 0 s, charged nothing but the fee, and shown so', async () => {
+    const c = testCalling();
+    await answered(c);
+    c.requests.status.reply = () => ({ status: 'completed', duration: 0, cost: '0.00' });
+    await emit(c.device().call, 'disconnect');
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 0, cost: 0n });
+    await c.clock.advance(1000);
+    expect(c.lastNotice()).toMatchObject({ title: 'Call Ended', description: 'Duration 0:00 · Charged: $0.00' });
   });
 
   test('after the disconnect the api is asked again until it has the final status and charge', async () => {
@@ -199,7 +212,7 @@ describe('call events', () => {
     c.requests.status.reply = () => replies.shift()!;
     await emit(c.device().call, 'disconnect');
     await c.clock.advance(400);
-    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 10, cost: 30_000n });
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 10, cost: 3n });
   });
 
   test('a call never answered: after the disconnect the api is asked again until it has the final status', async () => {

@@ -1,7 +1,7 @@
 // A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way,
 // then waits for Accept or Reject.
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
-import { idleCall, type CallingState } from './calling-state.ts';
+import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
 import type { ActiveCall } from './active-call.ts';
 import type { CallHandle } from './device.ts';
 import { noticeTitles } from './notices.ts';
@@ -26,7 +26,7 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
       active.begin();
       const from = call.parameters.From ?? 'Unknown caller';
       state.set({
-        call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, rate: 0n, callSid: call.sid() },
+        call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, pricing: incomingPricing, callSid: call.sid() },
       });
       active.adopt(call);
     },

@@ -3,7 +3,8 @@
 import { callMessages } from '@ringwise/contract/calls';
 import { formatUsd } from '@ringwise/ui/format';
 import type { ToastInput } from '@ringwise/ui/toast';
-import { decimalOfMicros, formatMinutesSeconds } from '../lib/money.ts';
+import { moneyOf } from '@ringwise/contract/decimal';
+import { formatMinutesSeconds } from '../lib/durations.ts';
 import type { CallingError } from './device.ts';
 
 export const MICROPHONE_TITLE = 'Microphone Access Required';
@@ -111,5 +112,5 @@ export const callToasts = {
 
 /** 'Call Ended': "Duration 1:05 · Charged: $0.04" (spec §8: m:ss and 'Charged: $x.xx'). */
 export function callEndedNotice(duration: number, cost: bigint): ToastInput {
-  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · Charged: ${formatUsd(decimalOfMicros(cost))}` };
+  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · Charged: ${formatUsd(moneyOf(cost))}` };
 }

@@ -4,10 +4,9 @@
 import type { CallStarted, CallStartInput } from '@ringwise/contract/calls';
 import { callMessages } from '@ringwise/contract/calls';
 import { errorMessage } from '@ringwise/api-client';
-import { microsOf } from '../lib/money.ts';
 import type { ActiveCall } from './active-call.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
-import { DEFAULT_RATE_PER_MINUTE, idleCall, type CallingState } from './calling-state.ts';
+import { idleCall, type CallingState } from './calling-state.ts';
 import type { CallingError } from './device.ts';
 import type { DeviceLifecycle } from './device-lifecycle.ts';
 import { microphoneNotice, microphoneProblemOf } from './notices.ts';
@@ -54,7 +53,7 @@ export function createStartCall(deps: CallingDeps, state: CallingState, device: 
         twilioStatus: 'queued',
         to: started.destinationNumber,
         callId: started.callId,
-        rate: microsOf(started.rate) ?? DEFAULT_RATE_PER_MINUTE,
+        pricing: started.pricing,
         maxDurationSeconds: started.maxDurationSeconds,
       },
     });

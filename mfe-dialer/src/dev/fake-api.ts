@@ -12,7 +12,7 @@ import { microDollarsOf } from '@ringwise/contract/decimal';
 import { routes } from '@ringwise/contract/routes';
 import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
-import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros } from './fake-carrier.ts';
+import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros, pricingOf } from './fake-carrier.ts';
 
 const LATENCY_MS = 300;
 const json = (body: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -70,7 +70,7 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
       const started: CallStarted = {
         callId: id,
         rate: `0.${String(rate).padStart(6, '0')}`,
-        connectionFee: '0.00',
+        pricing: pricingOf(callById(id)!),
         maxDurationSeconds: Math.max(1, Number((carrier.balance * 60n) / rate)),
         destinationNumber: input.destinationNumber,
         fromNumber: input.fromNumber ?? '+18885550100',

@@ -2,7 +2,7 @@
 // fake calling device (fake-device.ts), so a call's backend status, duration and cost agree with what the device
 // did. Destinations by their last four digits: 0002 busy, 0003 no answer (after 6 s of ringing), 0004 failed;
 // every other number answers after 2 s and stays up until hung up.
-import type { Call, CallStatus } from '@ringwise/contract/calls';
+import { billedSecondsOf, callCostCents, type Call, type CallPricing, type CallStatus } from '@ringwise/contract/calls';
 
 export interface CarrierCall {
   id: string;
@@ -45,13 +45,16 @@ export function durationOf(call: CarrierCall, now = Date.now()): number {
   return Math.floor(((call.endedAt ?? now) - call.answeredAt) / 1000);
 }
 
-/** 60/60 billing: whole minutes, rounded up, plus the connection fee; in micro-dollars, rounded to the cent. */
+const rateText = (micros: bigint) => `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`;
+
+/** What the call is charged by: its rate, the carrier's connection fee, 60/60 increments. */
+export function pricingOf(call: CarrierCall): CallPricing {
+  return { pricePerMinute: rateText(call.rate), connectionFee: rateText(carrier.connectionFee), initialIncrement: 60, increment: 60 };
+}
+
+/** The call's cost by the api's own rule, in micro-dollars (a whole number of cents). */
 export function costOf(call: CarrierCall): bigint {
-  const seconds = durationOf(call);
-  if (seconds === 0) return 0n;
-  const minutes = BigInt(Math.ceil(seconds / 60));
-  const micros = carrier.connectionFee + call.rate * minutes;
-  return ((micros + 5_000n) / 10_000n) * 10_000n;
+  return callCostCents(pricingOf(call), durationOf(call), call.answeredAt !== null) * 10_000n;
 }
 
 /** The call ends on the carrier's side: settles it once. */
@@ -63,7 +66,6 @@ export function settle(call: CarrierCall, status: CallStatus): void {
 }
 
 const money = (micros: bigint) => `${micros / 1_000_000n}.${String((micros % 1_000_000n) / 10_000n).padStart(2, '0')}`;
-const rateText = (micros: bigint) => `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`;
 export const moneyOfMicros = money;
 
 /** The call as GET /api/calls lists it. */
@@ -93,7 +95,7 @@ export function asListed(call: CarrierCall): Call {
           connectionFee: money(carrier.connectionFee),
           initialIncrement: 60,
           increment: 60,
-          billedSeconds: Math.ceil(duration / 60) * 60,
+          billedSeconds: billedSecondsOf(duration, 60, 60),
         }
       : null,
     feedbackScore: call.feedbackScore,

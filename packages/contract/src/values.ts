@@ -6,9 +6,11 @@
 //   rate        RatePerMinute: USD per minute as an exact decimal string with 6 decimals ("0.032000"), as
 //               numeric(10,6) prints it. The one exception is a field the spec fixes as a number (the rate
 //               lookup's `rate`, spec §3 'Rate lookup response: rate (number)'), documented where it is.
+//   price       ExactAmount: USD before rounding to the cent, 6 decimals ("0.010000"), as numeric(10,6)
+//               prints it (a rate's connection fee).
 //   time        Timestamp: ISO 8601 in UTC ("2026-11-22T02:23:32.890Z").
 //   id          Uuid: lower-case uuid text.
-//   phone       E164: "+" and 1-15 digits ("+447700900123").
+//   phone       E164: "+" and 2-15 digits, the first not 0 ("+447700900123"): @ringwise/phone's one definition.
 //   country     an ISO 3166-1 alpha-2 code, upper case, is named `countryCode` ("GB"); a display name is
 //               named `countryName` ("United Kingdom"). Fields whose names the spec gives keep them, with the
 //               meaning written next to them (e.g. `country` in a rate entry is the English name).
@@ -17,6 +19,7 @@
 // Request fields are as strict as these; response fields are produced from them. Display formatting
 // ("$12.50", "$0.032") happens in the browser on the strings (@ringwise/ui/format), never on floats.
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { e164Pattern } from '@ringwise/phone/notation';
 
 export const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'USD, exact, 2 decimals', examples: ['12.50'] });
 export type Money = Static<typeof Money>;
@@ -24,12 +27,15 @@ export type Money = Static<typeof Money>;
 export const RatePerMinute = Type.String({ pattern: '^\\d+\\.\\d{6}$', description: 'USD per minute, exact, 6 decimals', examples: ['0.032000'] });
 export type RatePerMinute = Static<typeof RatePerMinute>;
 
+export const ExactAmount = Type.String({ pattern: '^\\d+\\.\\d{6}$', description: 'USD, exact, 6 decimals', examples: ['0.010000'] });
+export type ExactAmount = Static<typeof ExactAmount>;
+
 export const Timestamp = Type.String({ description: 'ISO 8601, UTC', examples: ['2026-11-22T02:23:32.890Z'] });
 export type Timestamp = Static<typeof Timestamp>;
 
 export const Uuid = Type.String({ description: 'uuid, lower case' });
 
-export const E164 = Type.String({ pattern: '^\\+[1-9]\\d{0,14}$', description: 'E.164 phone number', examples: ['+447700900123'] });
+export const E164 = Type.String({ pattern: e164Pattern.source, description: 'E.164 phone number', examples: ['+447700900123'] });
 export type E164 = Static<typeof E164>;
 
 export const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, upper case', examples: ['GB'] });

@@ -5,7 +5,7 @@
 // the "max" metadata, are in `@ringwise/phone/types`, for the api only.
 import { parseIncompletePhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
-import { afterInternationalPrefix, maxE164Digits, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
+import { afterInternationalPrefix, isE164, maxE164Digits, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
 import { knownCallingCodesOf, numberingPlanOf, readPhoneNumber, type ParsedPhoneNumber } from './reading.ts';
 
 export type { ParsedPhoneNumber };
@@ -30,7 +30,7 @@ export function toE164(typed: string, callingCode?: string | null): string | nul
  * known calling code.
  */
 export function hasEnoughDigits(e164: string, minimum: number): boolean {
-  const parsed = /^\+\d+$/.test(e164) ? parsePhoneNumber(e164) : null;
+  const parsed = isE164(e164) ? parsePhoneNumber(e164) : null;
   return parsed !== null && parsed.e164 === e164 && parsed.nationalNumber.length >= minimum;
 }
 

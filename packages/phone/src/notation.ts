@@ -7,6 +7,18 @@
 export const maxE164Digits = 15;
 
 /**
+ * E.164 as every number is stored and sent: "+", a calling code (its first digit never 0) and a number after it, at
+ * most 15 digits in all. A calling code alone ("+1") is not a number. The one definition: the contract's E164
+ * schema is this pattern; whether a number is valid (a line that exists) is `lineOf`'s question.
+ */
+export const e164Pattern = new RegExp(`^\\+[1-9]\\d{1,${maxE164Digits - 1}}$`);
+
+/** Whether a text is a number written in E.164 ("+447700900123"), nothing around it. */
+export function isE164(text: string): boolean {
+  return e164Pattern.test(text);
+}
+
+/**
  * A calling code as "+NN": "44", " +44 ", "+ 353" → "+44", "+353"; null when it is not 1-4 digits (blank too).
  * Four digits are accepted because an area code is sometimes sent with its country's code ("+1876"): a national
  * number is then read after "+1876".

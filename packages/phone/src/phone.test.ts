@@ -15,7 +15,7 @@ import {
   regionsByCallingCode,
   toE164,
 } from './index.ts';
-import { normalizeCallingCode, splitFullNumber, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
+import { isE164, normalizeCallingCode, splitFullNumber, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
 import { readPhoneNumber } from './reading.ts';
 import { lineOf, numberTypeOf } from './types.ts';
 
@@ -116,6 +116,14 @@ describe('a number as typed → as stored (E.164), and the contact rule on what 
     expect(parsePhoneNumber('07700 900123', '+44')).toEqual({ e164: '+447700900123', callingCode: '+44', nationalNumber: '7700900123', region: undefined });
     expect(parsePhoneNumber('+1 416 555 0123')).toEqual({ e164: '+14165550123', callingCode: '+1', nationalNumber: '4165550123', region: 'CA' });
     expect(parsePhoneNumber('07700 900123')).toBeNull(); // national, and no calling code to read it with
+  });
+
+  test('E.164, the one check: "+", a first digit 1-9, 2 to 15 digits, nothing else; every stored number is one', () => {
+    for (const yes of ['+12', '+447700900123', '+123456789012345', '+11234']) expect([yes, isE164(yes)]).toEqual([yes, true]);
+    for (const no of ['+1', '+', '+0123456', '447700900123', '+1234567890123456', '+44 7700 900123', ' +447700900123', '+447700900123\n', '+४४७७']) {
+      expect([no, isE164(no)]).toEqual([no, false]);
+    }
+    for (const [, , stored] of storing) if (stored !== null) expect([stored, isE164(stored)]).toEqual([stored, true]);
   });
 
   test('only E.164 as stored has its digits counted', () => {

@@ -18,7 +18,7 @@ import { adminOnly } from '../../auth/session-gate.ts';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
-import { countryCallingCode } from '../rates/numbering.ts';
+import { countryCallingCode } from '@ringwise/phone/numbering';
 import { importResultOf, parseRateDeckCsv, parseRateRow, rowsPayload, type Column, type ImportProblem, type ImportRow, type StoreOutcome } from '../rates/importer.ts';
 
 /** 403 unless the signed-in user (the transaction's auth.uid()) has role admin. */

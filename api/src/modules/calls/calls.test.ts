@@ -3,6 +3,7 @@
 // callbacks duplicated and shuffled settling once, the history and its itemised cost, feedback, incoming calls.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import twilio from 'twilio';
+import type { CallPricing } from '@ringwise/contract/calls';
 import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
@@ -58,6 +59,7 @@ function webhook(path: string, form: Record<string, string>, token = authToken) 
 interface Started {
   callId: string;
   rate: string;
+  pricing: CallPricing;
   maxDurationSeconds: number;
   fromNumber: string;
   callingMethod: string;
@@ -89,6 +91,8 @@ describe('starting a call', () => {
     expect(body.callingMethod).toBe('public');
     expect(body.fromNumber).toBe(config.twilio.publicNumber!);
     expect(body.rate).toMatch(/^\d+\.\d{6}$/);
+    // what the dialer's running cost is computed from: the terms the call is charged by, exact
+    expect(body.pricing).toEqual({ pricePerMinute: body.rate, connectionFee: '0.000000', initialIncrement: 60, increment: 60 });
     expect(body.maxDurationSeconds).toBeGreaterThan(60);
     // the hold is what the limit costs, and it is not spendable meanwhile
     expect(Number(await held(user.id))).toBeGreaterThan(0);

@@ -1,52 +1,9 @@
-// What a call costs (ARCHITECTURE.md §6): connection fee + price per minute × billed minutes, where the billed
-// seconds are the initial increment plus later increments rounded up (60/60: "per minute"), computed exactly in
-// integers and rounded once to the cent, half up. A call never answered costs nothing. Also what a balance can pay
-// for: the longest time limit whose cost it covers.
-import { microDollarsOf } from '@ringwise/contract/decimal';
-
-export interface CallPricing {
-  /** Dollars per minute, exact ("0.032000"). */
-  pricePerMinute: string;
-  /** Dollars per call once answered, exact ("0.000000"). */
-  connectionFee: string;
-  /** Seconds; the first charge covers this many. */
-  initialIncrement: number;
-  /** Seconds; each later charge covers this many. */
-  increment: number;
-}
+// What a balance can pay for (ARCHITECTURE.md §6): the longest time limit whose cost it covers, by the one pricing
+// rule (@ringwise/contract/calls, pricing.ts) the charge and the dialer's running cost use too.
+import { costCentsOfBilled, type CallPricing } from '@ringwise/contract/calls';
 
 /** The carrier's longest call (Twilio's default `timeLimit`, 4 hours). */
 export const maxCallSeconds = 14_400;
-
-/** Billed seconds of a call that lasted `seconds`: 0 for 0, else the initial increment plus whole later increments. */
-export function billedSecondsOf(seconds: number, initialIncrement: number, increment: number): number {
-  if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError(`duration ${seconds} is not a whole number of seconds`);
-  if (seconds === 0) return 0;
-  if (seconds <= initialIncrement) return initialIncrement;
-  return initialIncrement + Math.ceil((seconds - initialIncrement) / increment) * increment;
-}
-
-function exact(text: string, what: string): bigint {
-  const value = microDollarsOf(text);
-  if (value === null) throw new RangeError(`${what} "${text}" is not a non-negative decimal`);
-  return value;
-}
-
-/** Cents for `billedSeconds` at a pricing: (fee + price × seconds / 60), half up, in integers only. */
-export function costCentsOfBilled(pricing: CallPricing, billedSeconds: number): bigint {
-  const price = exact(pricing.pricePerMinute, 'price per minute');
-  const fee = exact(pricing.connectionFee, 'connection fee');
-  // in sixtieths of a micro-dollar, so nothing is divided before the one rounding
-  const sixtieths = fee * 60n + price * BigInt(billedSeconds);
-  const perCent = 60n * 10_000n;
-  return (sixtieths * 2n + perCent) / (2n * perCent);
-}
-
-/** The cost in cents of a call that lasted `seconds` (0 when it was never answered). */
-export function callCostCents(pricing: CallPricing, seconds: number, answered: boolean): bigint {
-  if (!answered) return 0n;
-  return costCentsOfBilled(pricing, billedSecondsOf(seconds, pricing.initialIncrement, pricing.increment));
-}
 
 /**
  * The longest call `availableCents` pays for: a time limit on the increments' grid (at most `cap`) and its cost,

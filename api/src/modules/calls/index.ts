@@ -1,6 +1,6 @@
 // Calling (spec §7 Calls; issue: calling):
 //   GET   /api/twilio/token                → {token, identity, expiresAt, device}
-//   POST  /api/calls/start                 → 201 {callId, rate, connectionFee, maxDurationSeconds, …}; 402 insufficient_balance,
+//   POST  /api/calls/start                 → 201 {callId, rate, pricing, maxDurationSeconds, …}; 402 insufficient_balance,
 //                                            409 call_in_progress, 400 invalid / premium / no rate / not your caller ID
 //   PATCH /api/calls/{id}/sid              → 204
 //   GET   /api/calls/status/{callSid}      → {status, duration, cost}

@@ -1,11 +1,11 @@
 // The status callbacks of a call's leg (ARCHITECTURE.md §4: any order, possibly twice): a status machine that
 // only moves forward (queued → ringing → in-progress → a final status) and never leaves a final status, and the
-// settlement, once, when the call ends: its cost from the rate kept on the call (cost.ts), one call_charge entry,
-// the hold released (private.settle_call, which is idempotent).
+// settlement, once, when the call ends: its cost from the rate kept on the call (@ringwise/contract's pricing rule),
+// one call_charge entry, the hold released (private.settle_call, which is idempotent).
 import { moneyOf } from '@ringwise/contract/decimal';
-import { isTerminalCallStatus } from '@ringwise/contract/calls';
+import { billedSecondsOf, callCostCents, isTerminalCallStatus } from '@ringwise/contract/calls';
 import type { Database, Sql } from '../../db/database.ts';
-import { billedSecondsOf, callCostCents, maxCallSeconds } from './cost.ts';
+import { maxCallSeconds } from './cost.ts';
 
 /** Twilio's CallStatus values of a leg, as our call statuses. */
 const knownStatuses = new Set(['queued', 'initiated', 'ringing', 'in-progress', 'answered', 'completed', 'busy', 'no-answer', 'failed', 'canceled']);

@@ -3,6 +3,7 @@
 // transaction on the user's row: the balance not held by another call must pay the connection fee and the first
 // increment; the call's time limit is what it pays for (at most 4 hours) and the cost at that limit is held until
 // the call is settled. One outbound call at a time: the database's unique index refuses a second.
+import { costCentsOfBilled, pricingOf } from '@ringwise/contract/calls';
 import { moneyOf } from '@ringwise/contract/decimal';
 import type { CallStarted, CallStartInput } from '@ringwise/contract/schemas';
 import { normalizeDialledNumber } from '@ringwise/phone';
@@ -11,7 +12,7 @@ import { formatRate, formatUsd } from '@ringwise/ui/format';
 import type { Database } from '../../db/database.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import type { RateService } from '../rates/service.ts';
-import { affordableCall, costCentsOfBilled, type CallPricing } from './cost.ts';
+import { affordableCall } from './cost.ts';
 import { sweepStaleCalls } from './sweeper.ts';
 
 export interface StartCallServices {
@@ -90,12 +91,7 @@ export async function startCall(services: StartCallServices, userId: string, inp
     throw new HttpError(400, 'destination_refused', `${numberTypeWords[match.numberType]} numbers cannot be called from Ringwise.`);
   }
   const from = await callerIdOf(services, userId, input.fromNumber);
-  const pricing: CallPricing = {
-    pricePerMinute: match.pricePerMinute,
-    connectionFee: match.connectionFee,
-    initialIncrement: match.initialIncrement,
-    increment: match.increment,
-  };
+  const pricing = pricingOf(match);
   const firstCharge = costCentsOfBilled(pricing, pricing.initialIncrement);
   // a call of this user that never connected (the page closed mid-start) does not block this one
   await sweepStaleCalls(services.db, null, userId);
@@ -154,7 +150,7 @@ export async function startCall(services: StartCallServices, userId: string, inp
     return {
       callId: inserted[0]!.id,
       rate: pricing.pricePerMinute,
-      connectionFee: moneyOf(costCentsOfBilled({ ...pricing, pricePerMinute: '0' }, 0)),
+      pricing,
       maxDurationSeconds: affordable.seconds,
       destinationNumber: destination,
       fromNumber: from.number,

@@ -6,6 +6,7 @@ import type { Twilio } from 'twilio';
 import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import { webhooks } from '@ringwise/contract/webhooks';
 import type { CallerIdInitiated, CallerIdInitiateInput, CallerIdStatus, VerifiedCallerId } from '@ringwise/contract/schemas';
+import { isE164 } from '@ringwise/phone/notation';
 import { lineOf } from '@ringwise/phone/types';
 import type { UserDb } from '../../auth/plugin.ts';
 import type { Database, Sql } from '../../db/database.ts';
@@ -30,7 +31,7 @@ const notFound = () => new HttpError(404, 'not_found', 'That caller ID is not on
 export function callerIdNumberOf(typed: string): string {
   const number = typed.trim();
   if (!number) throw fieldValidationError({ phoneNumber: callerIdMessages.required });
-  if (!/^\+[1-9]\d{6,14}$/.test(number)) throw fieldValidationError({ phoneNumber: callerIdMessages.e164 });
+  if (!isE164(number)) throw fieldValidationError({ phoneNumber: callerIdMessages.e164 });
   if (!lineOf(number)) throw fieldValidationError({ phoneNumber: `${number} is not a valid phone number. Check it and try again.` });
   return number;
 }

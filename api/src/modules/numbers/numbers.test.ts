@@ -403,6 +403,9 @@ describe('verified caller IDs', () => {
     expect((await json<{ error: { message: string } }>(national)).error.message).toBe('Enter the number in E.164 format, such as +1234567890');
     const invalid = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '+4412345' });
     expect((await json<{ error: { message: string } }>(invalid)).error.message).toBe('+4412345 is not a valid phone number. Check it and try again.');
+    // short, but E.164 all the same: refused as a number that does not exist, like any other
+    const short = await call('POST', '/api/verified-caller-ids/initiate', token, { phoneNumber: '+44123' });
+    expect((await json<{ error: { message: string } }>(short)).error.message).toBe('+44123 is not a valid phone number. Check it and try again.');
   });
 
   test('the verification callback must carry the carrier\'s signature', async () => {

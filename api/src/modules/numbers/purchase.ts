@@ -16,6 +16,7 @@ import type { UserDb } from '../../auth/plugin.ts';
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import { isE164 } from '@ringwise/phone/notation';
 import { lineOf } from '@ringwise/phone/types';
 import { carrier, carrierCode } from './carrier.ts';
 import { countryOf } from './catalog.ts';
@@ -45,7 +46,7 @@ export interface PricedNumber {
 export function priceNumber(input: NumberPurchaseInput): PricedNumber {
   const phoneNumber = input.phoneNumber.trim();
   const country = countryOf(input.country).code;
-  const line = /^\+[1-9]\d{6,14}$/.test(phoneNumber) ? lineOf(phoneNumber) : null;
+  const line = isE164(phoneNumber) ? lineOf(phoneNumber) : null;
   if (!line) throw fieldValidationError({ phoneNumber: 'That is not a phone number we sell. Pick a number from the search results.' });
   if (line.country !== country) throw fieldValidationError({ phoneNumber: `${phoneNumber} is not a number of the country you chose.` });
   const sale = saleOf(phoneNumber, input.numberType);

@@ -2,7 +2,7 @@
 // flag, region and subregion from the maintained `world-countries` package. For the few it lacks (Ascension
 // Island, Tristan da Cunha) the name comes from Intl.DisplayNames and the region is 'Other'. No hand-typed list.
 import worldCountries from 'world-countries';
-import { countryCallingCode } from './numbering.ts';
+import { countryCallingCode } from '@ringwise/phone/numbering';
 
 export interface Country {
   /** ISO 3166-1 alpha-2, upper case. */

@@ -16,7 +16,7 @@ import {
 } from './model.ts';
 import { normalizeDialledNumber } from '@ringwise/phone';
 import { numberTypeOf } from '@ringwise/phone/types';
-import { callingCodeOf, typeCanBeKnown } from './numbering.ts';
+import { callingCodeOf, typeCanBeKnown } from '@ringwise/phone/numbering';
 
 /** A row as loaded: `current` when the database found it in force at load time, else it starts later. */
 export interface LoadedRow extends DeckRow {

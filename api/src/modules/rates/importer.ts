@@ -4,13 +4,14 @@
 // (any order, any case; prefix, price per minute and number type are required; destination name defaults to
 // "" = 'Standard Rate', connection fee to 0, increments to 60/60) and optionally `effective from` (ISO 8601,
 // UTC unless it says otherwise; default: now). Each row's country is derived from its prefix (longest
-// calling-code match, NANP area codes and other shared codes resolved: numbering.ts).
+// calling-code match, NANP area codes and other shared codes resolved: @ringwise/phone/numbering).
 // Every row is validated and every problem is reported with its line number; when there is any, nothing is
 // imported. Otherwise all rows go in in one transaction, as new rows (past calls keep their rates).
+import type { CallPricing } from '@ringwise/contract/calls';
 import { parse } from 'csv-parse/sync';
 import type { Database } from '../../db/database.ts';
 import { numberTypes, type NumberType } from './model.ts';
-import { countryOfPrefix } from './numbering.ts';
+import { countryOfPrefix } from '@ringwise/phone/numbering';
 
 export interface ImportProblem {
   /** 1-based line of the file where the row starts (the header is line 1). */
@@ -18,16 +19,13 @@ export interface ImportProblem {
   message: string;
 }
 
-export interface ImportRow {
+/** A deck row read from the file: its pricing terms are decimals as written ("0.045", "0"), exact all the same. */
+export interface ImportRow extends CallPricing {
   line: number;
   prefix: string;
   country: string;
   name: string;
   numberType: NumberType;
-  pricePerMinute: string;
-  initialIncrement: number;
-  increment: number;
-  connectionFee: string;
   /** ISO 8601 in UTC, or null for "when imported". */
   effectiveFrom: string | null;
 }

@@ -1,12 +1,13 @@
 // The rates contract is @ringwise/contract (schemas of the lookup, the country list and pages); here are the
 // deck's own shapes, which never leave the api.
+import type { CallPricing } from '@ringwise/contract/calls';
 import type { NumberType, RateLookup } from '@ringwise/contract/rates';
 
 export type { CountryDetail, CountryPrefixRate, RateCountry, RateLookup } from '@ringwise/contract/schemas';
 export { numberTypes, standardRateName, type NumberType } from '@ringwise/contract/rates';
 
-/** One row of public.rates as the api holds it (money as exact decimal strings, times in ms). */
-export interface DeckRow {
+/** One row of public.rates as the api holds it: its pricing terms (exact decimal strings), times in ms. */
+export interface DeckRow extends CallPricing {
   id: string;
   prefix: string;
   /** ISO code. */
@@ -14,22 +15,13 @@ export interface DeckRow {
   /** "" is shown as "Standard Rate". */
   name: string;
   numberType: NumberType;
-  pricePerMinute: string;
-  initialIncrement: number;
-  increment: number;
-  connectionFee: string;
   effectiveFrom: number;
 }
 
-/** What a lookup matched: the contract's answer plus what billing needs. */
-export interface RateMatch extends RateLookup {
+/** What a lookup matched: the contract's answer plus the pricing terms billing needs. */
+export interface RateMatch extends RateLookup, CallPricing {
   rateId: string;
   prefix: string;
-  /** Exact decimal string, e.g. "0.032000". */
-  pricePerMinute: string;
-  initialIncrement: number;
-  increment: number;
-  connectionFee: string;
   /** The number's E.164 digits the match was made on. */
   digits: string;
 }

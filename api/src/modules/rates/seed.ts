@@ -1,5 +1,5 @@
 // The seed deck: a landline and a mobile rate for every country that has a calling code, with prefixes from
-// libphonenumber-js's metadata (numbering.ts) and plausible, deterministic prices: a band per region,
+// libphonenumber-js's metadata (@ringwise/phone/numbering) and plausible, deterministic prices: a band per region,
 // the position inside it from a hash of the country code, mobile dearer than landline. The spec's
 // anchors are exact: US landline 0.015 and mobile 0.025 (spec §9), UK mobile 0.032, UK landline 0.018.
 // `seedRateDeck` fills an empty deck (start-up, after migrations) in one statement; on a deck that has
@@ -7,7 +7,7 @@
 import type { Database } from '../../db/database.ts';
 import { countries, getCountry } from './countries.ts';
 import type { NumberType } from './model.ts';
-import { numberingPlans } from './numbering.ts';
+import { numberingPlans } from '@ringwise/phone/numbering';
 
 export interface SeedRate {
   prefix: string;

@@ -1,6 +1,7 @@
 // Reading the signed-in user's profile and changing one preference at a time. Every query runs inside the
 // caller's RLS-scoped transaction: the database itself limits it to the user's own row.
 import type { PreferenceChange as PreferenceBody } from '@ringwise/contract/schemas';
+import { isE164 } from '@ringwise/phone/notation';
 import { HttpError, fieldValidationError } from '../../plugins/errors.ts';
 import type { Sql } from '../../db/database.ts';
 import {
@@ -91,7 +92,7 @@ export function parsePreferenceChange(body: PreferenceBody): PreferenceChange {
     case 'defaultCallerId': {
       if (value === null) return { key, column, value: null };
       const number = typeof value === 'string' ? value.trim() : '';
-      if (!/^\+[1-9]\d{6,14}$/.test(number)) throw fieldValidationError({ [key]: messages.callerId });
+      if (!isE164(number)) throw fieldValidationError({ [key]: messages.callerId });
       return { key, column, value: number };
     }
   }

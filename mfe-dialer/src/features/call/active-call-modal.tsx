@@ -7,12 +7,12 @@ import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneOff, Volume
 import { Button } from '@ringwise/ui/button';
 import { cn } from '@ringwise/ui/cn';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@ringwise/ui/dialog';
+import { moneyOf } from '@ringwise/contract/decimal';
 import { formatDuration, formatUsd } from '@ringwise/ui/format';
 import type { CallUiState } from '../../calling/calling-state.ts';
 import type { CallingStore } from '../../calling/calling-store.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { formatInternational } from '../../lib/format-number.ts';
-import { decimalOfMicros } from '../../lib/money.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { keypadKeys } from '../dialer/dialer-rules.ts';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
@@ -73,7 +73,7 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
                 </span>
                 {call.direction === 'outbound' ? (
                   <span data-testid="call-cost" aria-label="Cost so far" className="dl:text-muted-foreground">
-                    {formatUsd(decimalOfMicros(call.cost))}
+                    {formatUsd(moneyOf(call.cost))}
                   </span>
                 ) : null}
               </p>

@@ -77,9 +77,12 @@ describe('Active Call modal', () => {
     expect(statusText()).toBe('Connected');
     expect(screen.getByTestId('call-subtitle').textContent).toBe('Call in progress');
     expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('false');
-    await calling.clock.advance(65_000);
-    expect(screen.getByTestId('call-duration').textContent).toBe('01:05');
+    // the first minute is owed from the first second; 65 s bills two ($0.064 → $0.06)
+    await calling.clock.advance(1000);
     expect(screen.getByTestId('call-cost').textContent).toBe('$0.03');
+    await calling.clock.advance(64_000);
+    expect(screen.getByTestId('call-duration').textContent).toBe('01:05');
+    expect(screen.getByTestId('call-cost').textContent).toBe('$0.06');
   });
 
   test('mute and speaker buttons toggle with their toasts', async () => {

@@ -13,7 +13,7 @@ import { cn } from '@ringwise/ui/cn';
 import { formatDateTime, formatRate, formatUsd } from '@ringwise/ui/format';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import { formatInternational } from '../../lib/format-number.ts';
-import { formatMinutesAndSeconds } from '../../lib/money.ts';
+import { formatMinutesAndSeconds } from '../../lib/durations.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 
 

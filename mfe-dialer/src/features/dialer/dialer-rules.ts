@@ -41,15 +41,17 @@ export function prefill(value: DialedValue, number: string): DialedValue {
 
 /**
  * The number to call in E.164 when it can be written so: a number typed with its own "+" is kept (digits only);
- * otherwise the code and the national digits, without a trunk 0 (kept for Italy, where it is part of the number).
- * Empty when there are no digits, so "only the country code" is refused like an empty number (spec §5).
+ * otherwise the code and the national digits without the region's trunk prefix ("07700…" under +44; Italy has none,
+ * its leading 0 is part of the number). Empty when there are no digits, so "only the country code" is refused like
+ * an empty number (spec §5).
  */
 export function destinationOf({ code, number }: DialedValue): string {
   const text = number.trim();
   const digits = text.replace(/\D/g, '');
   if (!digits) return '';
   if (text.startsWith('+')) return `+${digits}`;
-  const national = code !== '+39' && digits.startsWith('0') ? digits.slice(1) : digits;
+  const trunk = dialerCallingCodes.find((offered) => offered.code === code)?.trunkPrefix;
+  const national = trunk && digits.startsWith(trunk) ? digits.slice(trunk.length) : digits;
   return national ? `${code}${national}` : '';
 }
 

@@ -82,12 +82,14 @@ describe('dialer rules', () => {
     expect(defaultFrom('+19999999999', [], [])).toBeNull();
   });
 
-  test('a full number splits its calling code off; the destination drops a trunk 0; only the code is no number', () => {
+  test('a full number splits its calling code off; the destination drops the trunk prefix of the code; only the code is no number', () => {
     expect(typeNumber({ code: '+1', number: '' }, '+44 7700 900123')).toEqual({ code: '+44', number: '7700900123' });
     expect(prefill({ code: '+1', number: '' }, '+33612345678')).toEqual({ code: '+33', number: '612345678' });
     expect(prefill({ code: '+1', number: '' }, '447700900123')).toEqual({ code: '+44', number: '7700900123' });
     expect(destinationOf({ code: '+44', number: '07700 900123' })).toBe('+447700900123');
     expect(destinationOf({ code: '+39', number: '06 1234 5678' })).toBe('+390612345678');
+    // the region's own trunk prefix: North America's is 1
+    expect(destinationOf({ code: '+1', number: '1 212 555 0123' })).toBe('+12125550123');
     expect(destinationOf({ code: '+44', number: '' })).toBe('');
     expect(destinationOf({ code: '+44', number: ' - ' })).toBe('');
   });

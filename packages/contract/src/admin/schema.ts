@@ -2,6 +2,7 @@
 // else gets 403 (and the database refuses the same reads and actions on its own). Money is exact strings.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { E164, IdParams, Money, Nullable, Timestamp, Uuid } from '../values.ts';
+import { CallPricing } from '../calls/schema.ts';
 
 import { adminRoles } from './rules.ts';
 
@@ -146,10 +147,7 @@ export const AdminRate = Type.Object({
   prefix: Type.String(),
   name: Type.String(),
   numberType: Type.String(),
-  pricePerMinute: Type.String(),
-  connectionFee: Type.String(),
-  initialIncrement: Type.Integer(),
-  increment: Type.Integer(),
+  ...CallPricing.properties,
   effectiveFrom: Timestamp,
   /** In force now; false: starts at effectiveFrom. */
   current: Type.Boolean(),
@@ -160,7 +158,10 @@ export type BlockedPrefix = Static<typeof BlockedPrefix>;
 export const AdminRateDeck = Type.Object({ rates: Type.Array(AdminRate), blocked: Type.Array(BlockedPrefix) }, { additionalProperties: false });
 export type AdminRateDeck = Static<typeof AdminRateDeck>;
 
-/** One rate as an edit: a new row for the prefix and type, in force from `effectiveFrom` (default now). */
+/**
+ * One rate as an edit: a new row for the prefix and type, in force from `effectiveFrom` (default now). Not a
+ * CallPricing: it is the form's text as typed, read by the deck importer's rules, which say what is wrong with it.
+ */
 export const RateEdit = Type.Object(
   {
     prefix: Type.String({ maxLength: 15 }),

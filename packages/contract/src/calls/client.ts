@@ -6,6 +6,7 @@ import type { CallFeedbackInput, CallStartInput } from './schema.ts';
 
 export type { Call, CallCostItems, CallFeedbackInput, CallingToken, CallPage, CallStarted, CallStartInput, CallStatusResponse } from './schema.ts';
 export * from './rules.ts';
+export * from './pricing.ts';
 
 const pageRequest = (cursor: string | null) => ({ query: cursor ? { cursor } : {} });
 

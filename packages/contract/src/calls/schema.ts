@@ -1,6 +1,6 @@
 // Calls (spec §3 calls, §7 Calls): the token of the calling device, starting a call, its status and history.
 import { Type, type Static } from '@sinclair/typebox';
-import { E164, IdParams, Money, NoContent, Nullable, OneOf, RatePerMinute, Timestamp, Uuid } from '../values.ts';
+import { E164, ExactAmount, IdParams, Money, NoContent, Nullable, OneOf, RatePerMinute, Timestamp, Uuid } from '../values.ts';
 import { callDirections, callFeedbackIssues, callingMethods, callStatuses } from './rules.ts';
 
 export const CallStatus = OneOf(callStatuses);
@@ -30,13 +30,32 @@ export const CallStartInput = Type.Object(
 );
 export type CallStartInput = Static<typeof CallStartInput>;
 
+/**
+ * The terms a rate prices a call at (ARCHITECTURE.md §6), fixed on the call when it starts: what its charge and the
+ * dialer's running cost are both computed from (./pricing.ts). A rate deck row carries the same four.
+ */
+export const CallPricing = Type.Object(
+  {
+    pricePerMinute: RatePerMinute,
+    /** Charged once, when the call is answered. */
+    connectionFee: ExactAmount,
+    /** Seconds the first charge covers. */
+    initialIncrement: Type.Integer({ minimum: 1 }),
+    /** Seconds each later charge covers. */
+    increment: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type CallPricing = Static<typeof CallPricing>;
+
 /** spec §3 'Call start response': rate (price per minute) and callId, plus what the dialer shows and limits. */
 export const CallStarted = Type.Object(
   {
     callId: Uuid,
-    /** Price per minute of the destination. */
+    /** Price per minute of the destination (the spec's name for pricing.pricePerMinute). */
     rate: RatePerMinute,
-    connectionFee: Money,
+    /** What the call is charged by: the dialer's running cost is computed from it, so it shows what is charged. */
+    pricing: CallPricing,
     /** How long the call may last: what the balance pays for, at most the carrier's limit. */
     maxDurationSeconds: Type.Integer({ minimum: 1 }),
     destinationNumber: E164,

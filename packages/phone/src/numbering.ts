@@ -1,5 +1,6 @@
-// What the seed deck and the importer know about numbering plans, all derived from libphonenumber-js's
-// maintained metadata (never a hand-typed list):
+// `@ringwise/phone/numbering`: numbering plans as the rate deck (its seed, its importer, the lookup's tie rule) needs
+// them, all derived from libphonenumber-js's maintained "max" metadata (never a hand-typed list), so for the api
+// only, like `./types`:
 //   * which prefixes (E.164 digits with the calling code) are each country's territory: the calling code
 //     for the main country of a code, and for the other countries sharing it (NANP +1, +44 GB/GG/IM/JE,
 //     +7 RU/KZ, …) their leading digits, or the shortest prefixes that tell their numbers apart (NANP area
@@ -9,31 +10,32 @@
 // The metadata's number patterns are plain regular expressions over digits (groups, alternation,
 // classes and counted repeats); `canStartWith` tells whether a pattern's numbers can start with given digits,
 // which is all the analysis needs.
-import metadata from 'libphonenumber-js/metadata.max.json';
+import metadata from 'libphonenumber-js/max/metadata';
 
 // ---------------------------------------------------------------------------------------------------------
 // Leading digits of a number pattern
 
-type Node =
+/** A number pattern of the metadata, parsed. */
+export type DigitPattern =
   | { kind: 'digits'; digits: readonly string[]; mask: number }
-  | { kind: 'seq'; items: Node[] }
-  | { kind: 'alt'; options: Node[] }
-  | { kind: 'repeat'; node: Node; min: number; max: number };
+  | { kind: 'seq'; items: DigitPattern[] }
+  | { kind: 'alt'; options: DigitPattern[] }
+  | { kind: 'repeat'; node: DigitPattern; min: number; max: number };
 
 const allDigits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
-function digitsNode(digits: readonly string[]): Node {
+function digitsNode(digits: readonly string[]): DigitPattern {
   return { kind: 'digits', digits, mask: digits.reduce((mask, d) => mask | (1 << Number(d)), 0) };
 }
 
 /** Parses the regular-expression subset of libphonenumber's patterns; throws on anything else. */
-export function parseDigitPattern(pattern: string): Node {
+export function parseDigitPattern(pattern: string): DigitPattern {
   let at = 0;
   const fail = (what: string): never => {
     throw new Error(`unsupported number pattern at ${at} (${what}): ${pattern}`);
   };
 
-  function alternation(): Node {
+  function alternation(): DigitPattern {
     const options = [sequence()];
     while (pattern[at] === '|') {
       at++;
@@ -42,13 +44,13 @@ export function parseDigitPattern(pattern: string): Node {
     return options.length === 1 ? options[0]! : { kind: 'alt', options };
   }
 
-  function sequence(): Node {
-    const items: Node[] = [];
+  function sequence(): DigitPattern {
+    const items: DigitPattern[] = [];
     while (at < pattern.length && pattern[at] !== '|' && pattern[at] !== ')') items.push(quantified(atom()));
     return items.length === 1 ? items[0]! : { kind: 'seq', items };
   }
 
-  function atom(): Node {
+  function atom(): DigitPattern {
     const c = pattern[at];
     if (c === '(') {
       at += pattern.startsWith('(?:', at) ? 3 : 1;
@@ -70,7 +72,7 @@ export function parseDigitPattern(pattern: string): Node {
     return fail(`character ${JSON.stringify(c)}`);
   }
 
-  function characterClass(): Node {
+  function characterClass(): DigitPattern {
     at++; // [
     const negated = pattern[at] === '^';
     if (negated) at++;
@@ -97,7 +99,7 @@ export function parseDigitPattern(pattern: string): Node {
     return digitsNode(allDigits.filter((d) => chosen.has(d) !== negated));
   }
 
-  function quantified(node: Node): Node {
+  function quantified(node: DigitPattern): DigitPattern {
     for (;;) {
       const c = pattern[at];
       if (c === '?') node = { kind: 'repeat', node, min: 0, max: 1 };
@@ -121,7 +123,7 @@ export function parseDigitPattern(pattern: string): Node {
 }
 
 /** Every way a match of `node` can start, cut to `k` digits: strings shorter than k are whole matches. */
-function starts(node: Node, k: number): Set<string> {
+function starts(node: DigitPattern, k: number): Set<string> {
   switch (node.kind) {
     case 'digits':
       return new Set(k === 0 ? [''] : node.digits);
@@ -174,7 +176,7 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 
 /** The positions of `prefix` (as a bit mask) that matching `node` from the positions `from` can reach; bit
  *  `prefix.length` stands for "the prefix is used up" (whatever follows is free). A small NFA simulation. */
-function advance(node: Node, from: number, prefix: string): number {
+function advance(node: DigitPattern, from: number, prefix: string): number {
   if (from === 0) return 0;
   const end = prefix.length;
   const endBit = 1 << end;
@@ -216,7 +218,7 @@ function advance(node: Node, from: number, prefix: string): number {
   }
 }
 
-const parsed = new Map<string, Node>();
+const parsed = new Map<string, DigitPattern>();
 
 /** Whether some number matching `pattern` entirely starts with the digits `prefix` (at most 30 digits). */
 export function canStartWith(pattern: string, prefix: string): boolean {
