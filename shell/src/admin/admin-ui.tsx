@@ -1,6 +1,6 @@
 // The console's small shared pieces: loading and error states, a table that scrolls inside its own box (so a
-// phone's page never scrolls sideways), a debounced value and the invalidation after an admin action.
-import { useEffect, useState, type ReactNode } from 'react';
+// phone's page never scrolls sideways) and the invalidation after an admin action.
+import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import { Button } from '@ringwise/ui/button';
@@ -42,15 +42,6 @@ export const numClass = 'sh:text-right sh:tabular-nums';
 
 export const fieldClass =
   'sh:flex sh:h-10 sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:text-sm sh:text-foreground sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring';
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** After a money or role action: every admin read again, and the signed-in user's own (their balance). */
 export function invalidateAdminData(client: QueryClient): Promise<void> {

@@ -8,7 +8,7 @@ import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
 import { Input } from '@ringwise/ui/input';
 import { Skeleton } from '../../lib/skeleton.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { ContactCard } from './contact-card.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { sortByName, useContacts, useDeleteContact, useUpdateContact } from './contacts-data.ts';

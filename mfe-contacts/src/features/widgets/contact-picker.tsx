@@ -12,7 +12,7 @@ import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '../../exposed/widget-props.ts';
 import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { contactMatchesQuery } from '../matching/matching.ts';

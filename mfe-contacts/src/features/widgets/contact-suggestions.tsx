@@ -6,7 +6,7 @@ import { ContactAvatar } from '../contacts/contact-avatar.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { SUGGESTION_MIN_CHARS, digitsOf, suggestContacts } from '../matching/matching.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 
 /** What to ask the api for: a typed number as its digits (any spacing), a name as typed. */
 const searchFor = (typed: string) => (/\d/.test(typed) && /^[\d\s+().\-/]+$/.test(typed) ? digitsOf(typed) : typed);

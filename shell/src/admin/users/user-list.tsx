@@ -8,7 +8,8 @@ import { Button } from '@ringwise/ui/button';
 import { formatDateTime } from '@ringwise/ui/format';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
-import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass, useDebounced } from '../admin-ui.tsx';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
+import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
 
 export const searchDelayMs = 300;
@@ -23,7 +24,7 @@ export function pageRange(page: number, count: number, total: number): string {
 export function UserList() {
   const searchId = useId();
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), searchDelayMs);
+  const search = useDebouncedValue(typed.trim(), searchDelayMs);
   const [paging, setPaging] = useState({ search: '', page: 1 });
   // a new search starts at its first page
   const page = paging.search === search ? paging.page : 1;
