@@ -1,5 +1,5 @@
-// The console's small shared pieces: loading and error states, a table that scrolls inside its own box (so a
-// phone's page never scrolls sideways) and the invalidation after an admin action.
+// The console's small shared pieces: loading and error states, form fields and the invalidation after an
+// admin action.
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
@@ -25,20 +25,6 @@ export function LoadError({ what, error, onRetry }: { what: string; error: unkno
     </div>
   );
 }
-
-/** A table's scrolling box: focusable and named, so its overflow can be scrolled with the keyboard. */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="sh:relative sh:max-w-full sh:overflow-x-auto sh:rounded-md sh:border sh:border-border sh:bg-background sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring">
-      {children}
-    </div>
-  );
-}
-
-export const tableClass = 'sh:w-full sh:border-collapse sh:text-sm';
-export const thClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:bg-muted/60 sh:px-3 sh:py-2 sh:text-left sh:font-medium';
-export const tdClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:px-3 sh:py-2 sh:align-top';
-export const numClass = 'sh:text-right sh:tabular-nums';
 
 export const fieldClass =
   'sh:flex sh:h-10 sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:text-sm sh:text-foreground sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring';
