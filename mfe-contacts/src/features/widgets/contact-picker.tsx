@@ -5,12 +5,12 @@ import { useRef, useState } from 'react';
 import { BookUser, UserPlus } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
-import { Input } from '@ringwise/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';
 import { Skeleton } from '../../lib/skeleton.tsx';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '../../exposed/widget-props.ts';
-import { ContactAvatar } from '../contacts/contact-avatar.tsx';
+import { ContactLine } from '../contacts/contact-line.tsx';
+import { ContactSearchInput, ContactsUnavailable } from '../contacts/contact-list-parts.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
 import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
@@ -95,14 +95,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
     );
   }
   if (query.isError && !query.data) {
-    return (
-      <div role="alert" className="ct:flex ct:flex-col ct:items-center ct:gap-3 ct:py-6 ct:text-center">
-        <p className="ct:font-semibold">Could not load your contacts</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <ContactsUnavailable className="ct:py-6" onRetry={() => void query.refetch()} />;
   }
 
   const all = sortByName(query.data ?? []);
@@ -137,14 +130,9 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
                 onClick={() => onChoose(contact)}
                 className="ct:flex ct:w-full ct:items-center ct:gap-3 ct:rounded-md ct:p-2 ct:text-left ct:transition-colors ct:hover:bg-accent ct:hover:text-accent-foreground ct:focus-visible:outline-none ct:focus-visible:ring-2 ct:focus-visible:ring-ring ct:disabled:opacity-60"
               >
-                <ContactAvatar name={contact.displayName} size="sm" />
-                <span className="ct:min-w-0 ct:flex-1">
-                  <span className="ct:block ct:truncate ct:font-medium">{contact.displayName}</span>
-                  <span className="ct:block ct:truncate ct:text-sm ct:tabular-nums ct:text-muted-foreground">
-                    {format(contact.primaryNumber)}
-                  </span>
+                <ContactLine name={contact.displayName} number={format(contact.primaryNumber)}>
                   <ContactRate number={contact.primaryNumber} />
-                </span>
+                </ContactLine>
               </button>
             </li>
           ))}
@@ -155,14 +143,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
 
   return (
     <div className="ct:space-y-4">
-      <Input
-        type="search"
-        aria-label="Search contacts"
-        placeholder="Search contacts..."
-        autoComplete="off"
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-      />
+      <ContactSearchInput value={filter} onValue={setFilter} />
       {shown.length === 0 ? (
         <p role="status" className="ct:py-6 ct:text-center ct:text-sm ct:text-muted-foreground">
           No contacts found
