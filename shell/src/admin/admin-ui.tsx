@@ -1,6 +1,6 @@
-// The console's small shared pieces: loading and error states, form fields and the invalidation after an
-// admin action.
-import type { ReactNode } from 'react';
+// The console's small shared pieces: loading and error states, a section under its heading, form fields and the
+// invalidation after an admin action.
+import { useId, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import { Button } from '@ringwise/ui/button';
@@ -34,8 +34,17 @@ export function invalidateAdminData(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/') });
 }
 
-export function SectionHeading({ children }: { children: ReactNode }) {
-  return <h2 className="sh:text-lg sh:font-semibold">{children}</h2>;
+/** A part of an admin page, named by its heading. */
+export function TitledSection({ title, className = 'sh:space-y-3', children }: { title: ReactNode; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="sh:text-lg sh:font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /** Why an admin moves money: a required text of at most 500 characters, kept in the ledger and the audit log. */

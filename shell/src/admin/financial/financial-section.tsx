@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { admin, adminActions } from '../admin-api.ts';
-import { LoadError, Loading } from '../admin-ui.tsx';
+import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { isoDay, sumMoney, usd } from '../money.ts';
 import { LedgerCheck } from './ledger-check.tsx';
 import { saveFile } from '../../downloads/save-file.ts';
@@ -68,12 +68,9 @@ export function FinancialSection() {
       ) : (
         <FinancialTable days={days.data} />
       )}
-      <section aria-labelledby="ledger-check-heading" className="sh:space-y-2">
-        <h2 id="ledger-check-heading" className="sh:text-lg sh:font-semibold">
-          Ledger check
-        </h2>
+      <TitledSection title="Ledger check" className="sh:space-y-2">
         <LedgerCheck />
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { DataTable } from '@ringwise/ui/data-table';
 import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
-import { fieldClass, invalidateAdminData, SectionHeading } from '../admin-ui.tsx';
+import { fieldClass, invalidateAdminData, TitledSection } from '../admin-ui.tsx';
 
 export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }) {
   const id = useId();
@@ -38,10 +38,7 @@ export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }
   };
 
   return (
-    <section className="sh:space-y-3" aria-labelledby={`${id}-heading`}>
-      <SectionHeading>
-        <span id={`${id}-heading`}>Blocked prefixes</span>
-      </SectionHeading>
+    <TitledSection title="Blocked prefixes">
       {blocked === null ? null : blocked.length === 0 ? (
         <p className="sh:text-sm sh:text-muted-foreground">No destination is blocked.</p>
       ) : (
@@ -86,6 +83,6 @@ export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }
           {errorMessage(block.error)}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminUserDetail } from '@ringwise/contract/admin';
 import { admin } from '../admin-api.ts';
 import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime } from '@ringwise/ui/format';
-import { LoadError, Loading } from '../admin-ui.tsx';
+import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { minutesSeconds, usd } from '../money.ts';
 import { AdjustBalanceButton } from './adjust-balance-dialog.tsx';
 import { RoleControl } from './role-control.tsx';
@@ -67,9 +67,9 @@ function UserPanel({ detail }: { detail: AdminUserDetail }) {
           All of this user's calls
         </Link>
       </section>
-      <DetailTable headingId="ledger-heading" title="Ledger" empty="No ledger entries." columns={ledgerColumns} rows={detail.transactions} />
-      <DetailTable headingId="user-calls-heading" title="Calls" empty="No calls." columns={callColumns} rows={detail.calls} />
-      <DetailTable headingId="user-numbers-heading" title="Numbers" empty="No virtual numbers." columns={numberColumns} rows={detail.numbers} />
+      <DetailTable title="Ledger" empty="No ledger entries." columns={ledgerColumns} rows={detail.transactions} />
+      <DetailTable title="Calls" empty="No calls." columns={callColumns} rows={detail.calls} />
+      <DetailTable title="Numbers" empty="No virtual numbers." columns={numberColumns} rows={detail.numbers} />
     </>
   );
 }
@@ -100,17 +100,10 @@ const numberColumns: DataColumn<AdminUserDetail['numbers'][number]>[] = [
 ];
 
 /** One of the user's lists under its heading, or what it says when the list is empty. */
-function DetailTable<Row extends { id: string }>({ headingId, title, empty, columns, rows }: { headingId: string; title: string; empty: string; columns: DataColumn<Row>[]; rows: Row[] }) {
+function DetailTable<Row extends { id: string }>({ title, empty, columns, rows }: { title: string; empty: string; columns: DataColumn<Row>[]; rows: Row[] }) {
   return (
-    <section aria-labelledby={headingId} className="sh:space-y-2">
-      <h2 id={headingId} className="sh:text-lg sh:font-semibold">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="sh:text-sm sh:text-muted-foreground">{empty}</p>
-      ) : (
-        <DataTable label={title} columns={columns} rows={rows} rowKey={(row) => row.id} />
-      )}
-    </section>
+    <TitledSection title={title} className="sh:space-y-2">
+      {rows.length === 0 ? <p className="sh:text-sm sh:text-muted-foreground">{empty}</p> : <DataTable label={title} columns={columns} rows={rows} rowKey={(row) => row.id} />}
+    </TitledSection>
   );
 }
