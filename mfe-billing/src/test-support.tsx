@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { Transaction } from '@ringwise/contract/billing';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 
-export { apiError, currentToast, deferred, json, mockFetch, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
+export { apiError, componentTestHooks, currentToast, deferred, json, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
 
 export { sampleUser as user } from '@ringwise/test-support/fixtures';
 

@@ -1,12 +1,13 @@
 // Component-test helpers of the remotes (never shipped): the providers the shell gives a remote, a scripted
 // `fetch`, the toast on screen, and waiting for React and pending requests.
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach } from 'bun:test';
+import { act, cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { queryDefaults } from '@ringwise/api-client';
-import { getToastsSnapshot } from '@ringwise/ui/toast';
+import { __resetToastsForTests, getToastsSnapshot } from '@ringwise/ui/toast';
 
 /** Renders `ui` the way the shell does: one QueryClient with the spec's defaults, and a (memory) router. */
 export function renderWithProviders(ui: ReactElement, { path }: { path: string }) {
@@ -65,6 +66,28 @@ export function mockFetch(handler: Handler) {
     calls,
     restore: () => {
       globalThis.fetch = original;
+    },
+  };
+}
+
+/**
+ * The hooks of a component test file, registered where it is called (at the top of the file): the toasts emptied
+ * before each test; after it, the tree unmounted and the fetch of the `mockFetch` it returns put back.
+ */
+export function componentTestHooks() {
+  let restore: (() => void) | undefined;
+  beforeEach(() => __resetToastsForTests());
+  afterEach(() => {
+    cleanup();
+    restore?.();
+    restore = undefined;
+  });
+  return {
+    mockFetch(handler: Handler) {
+      restore?.();
+      const mock = mockFetch(handler);
+      restore = mock.restore;
+      return mock;
     },
   };
 }

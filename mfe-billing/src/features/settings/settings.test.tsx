@@ -1,22 +1,18 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { browserNavigation } from '../../lib/redirect.ts';
-import { apiError, currentToast, deferred, json, mockFetch, renderWithProviders, sleep, transaction, user, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, componentTestHooks, currentToast, deferred, json, renderWithProviders, sleep, transaction, user, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { BillingSettings } from './billing-settings.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 
-let restoreFetch: (() => void) | undefined;
+const { mockFetch } = componentTestHooks();
 let assign: ReturnType<typeof spyOn<typeof browserNavigation, 'assign'>>;
 beforeEach(() => {
-  __resetToastsForTests();
   assign = spyOn(browserNavigation, 'assign').mockImplementation(() => {});
 });
 afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
   assign.mockRestore();
 });
 
@@ -33,7 +29,6 @@ function serve(current: CurrentUser, patch?: (call: FetchCall) => Response | Pro
     }
     return other?.(call);
   });
-  restoreFetch = fetchMock.restore;
   return { ...fetchMock, patches: () => fetchMock.calls.filter((c) => c.method === 'PATCH') };
 }
 
@@ -213,7 +208,7 @@ describe('Settings > Billing', () => {
 
   test('a user that cannot be loaded: a failure with Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch(() => (fail ? new Response('', { status: 503 }) : json(user()))).restore;
+    mockFetch(() => (fail ? new Response('', { status: 503 }) : json(user())));
     renderWithProviders(<BillingSettings />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load your settings');
