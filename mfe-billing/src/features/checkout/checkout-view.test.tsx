@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { CheckoutSessionState } from '@ringwise/contract/billing';
-import { browserNavigation } from '../../lib/redirect.ts';
-import { apiError, componentTestHooks, currentToast, deferred, json, renderWithProviders, sleep, user, waitUntil } from '../../test-support.tsx';
+import { apiError, componentTestHooks, currentToast, deferred, json, recordNavigations, renderWithProviders, sleep, user, waitUntil } from '../../test-support.tsx';
 import { CheckoutView } from './checkout-view.tsx';
 
 const { mockFetch } = componentTestHooks();
-let assign: ReturnType<typeof spyOn<typeof browserNavigation, 'assign'>>;
-beforeEach(() => {
-  assign = spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-});
-afterEach(() => {
-  assign.mockRestore();
-});
+const assign = recordNavigations();
 
 const fast = { pollIntervalMs: 20, pollTimeoutMs: 2000 };
 const alertText = () => document.querySelector('[role="alert"]')?.textContent ?? '';

@@ -4,7 +4,7 @@ import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadNumberFormat } from '../../lib/format-number.ts';
-import { apiError, callerId, componentTestHooks, currentToast, deferred, json, renderWithProviders, user, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, callerId, choose, componentTestHooks, currentToast, deferred, json, renderWithProviders, user, userPreferencesApi, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { CallerIdSelect } from '../caller-id-select/caller-id-select.tsx';
 import { callerIdOptions } from '../data/caller-id-options.ts';
 import { NumbersSettings } from './numbers-settings.tsx';
@@ -20,29 +20,16 @@ beforeAll(async () => {
 });
 
 function serve(current: CurrentUser, numbers: VirtualNumber[], callerIds: VerifiedCallerId[], patch?: (call: FetchCall) => Response | Promise<Response> | undefined) {
-  let stored = current;
+  const preferences = userPreferencesApi(current, patch);
   const fetchMock = mockFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/auth/user') return json(stored);
     if (call.method === 'GET' && call.url === '/api/virtual-numbers') return json(numbers);
     if (call.method === 'GET' && call.url === '/api/verified-caller-ids') return json(callerIds);
-    if (call.method === 'PATCH' && call.url === '/api/user/preferences') {
-      const answer = patch?.(call);
-      if (answer) return answer;
-      stored = { ...stored, ...(call.body as Partial<CurrentUser>) };
-      return json(stored);
-    }
-    return undefined;
+    return preferences(call);
   });
   return { ...fetchMock, patches: () => fetchMock.calls.filter((c) => c.method === 'PATCH').map((c) => c.body) };
 }
 
 const selectText = (name: string) => screen.getByRole('combobox', { name }).textContent;
-async function choose(name: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name }));
-  const listbox = await screen.findByRole('listbox');
-  fireEvent.click(within(listbox).getByRole('option', { name: option }));
-  await waitUntil(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
-}
 
 describe('callerIdOptions', () => {
   test('the public number, active virtual numbers, verified caller IDs; a stored number gone is kept as unavailable', () => {
