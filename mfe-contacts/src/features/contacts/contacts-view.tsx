@@ -9,6 +9,7 @@ import { Card } from '@ringwise/ui/card';
 import { Skeleton } from '../../lib/skeleton.tsx';
 import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { ContactCard } from './contact-card.tsx';
+import { ContactLineSkeleton } from './contact-line.tsx';
 import { ContactSearchInput, ContactsUnavailable } from './contact-list-parts.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { sortByName, useContacts, useDeleteContact, useUpdateContact } from './contacts-data.ts';
@@ -186,11 +187,7 @@ function ContactsSkeleton() {
         {Array.from({ length: 6 }, (_, index) => (
           <Card key={index} className="ct:flex ct:flex-col ct:gap-4 ct:p-4">
             <div className="ct:flex ct:items-start ct:gap-3">
-              <Skeleton className="ct:size-10 ct:rounded-full" />
-              <div className="ct:flex-1 ct:space-y-2">
-                <Skeleton className="ct:h-4 ct:w-2/3" />
-                <Skeleton className="ct:h-3 ct:w-1/2" />
-              </div>
+              <ContactLineSkeleton large />
             </div>
             <Skeleton className="ct:h-9 ct:w-full" />
           </Card>

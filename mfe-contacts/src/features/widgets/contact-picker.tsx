@@ -6,10 +6,9 @@ import { BookUser, UserPlus } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';
-import { Skeleton } from '../../lib/skeleton.tsx';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '../../exposed/widget-props.ts';
-import { ContactLine } from '../contacts/contact-line.tsx';
+import { ContactLine, ContactLineSkeleton } from '../contacts/contact-line.tsx';
 import { ContactSearchInput, ContactsUnavailable } from '../contacts/contact-list-parts.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
 import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
@@ -84,11 +83,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
         </span>
         {Array.from({ length: 4 }, (_, index) => (
           <div key={index} className="ct:flex ct:items-center ct:gap-3 ct:p-2">
-            <Skeleton className="ct:size-8 ct:rounded-full" />
-            <div className="ct:flex-1 ct:space-y-2">
-              <Skeleton className="ct:h-4 ct:w-1/2" />
-              <Skeleton className="ct:h-3 ct:w-1/3" />
-            </div>
+            <ContactLineSkeleton />
           </div>
         ))}
       </div>
