@@ -16,13 +16,11 @@ import {
   emptyContactForm,
   hasErrors,
   toContactInput,
-  validateDisplayName,
-  validateEmail,
   type ContactFormErrors,
   type ContactFormField,
   type ContactFormValues,
 } from './contact-form-rules.ts';
-import { validateContactForm, validatePhoneNumber } from './contact-form-validation.ts';
+import { contactFieldRules, validateContactForm, validatePhoneNumber } from './contact-form-validation.ts';
 import { isConflict, serverFieldErrors, serverMessage } from './contact-errors.ts';
 import { CONTACT_TOASTS, draftContact, useCreateContact, useUpdateContact } from './contacts-data.ts';
 import { CountryCodePicker } from './country-code-picker.tsx';
@@ -104,12 +102,6 @@ function codeOfTyped(number: string, current: string): string {
   return splitForPicker(number, current).countryCode;
 }
 
-const fieldRules: Record<ContactFormField, (value: string, countryCode: string) => string | undefined> = {
-  displayName: validateDisplayName,
-  primaryNumber: validatePhoneNumber,
-  email: validateEmail,
-};
-
 function ContactForm({
   contact,
   defaults,
@@ -149,7 +141,7 @@ function ContactForm({
       const key = field as ContactFormField;
       setDirty((current) => (current[key] ? current : { ...current, [key]: true }));
       // a shown message follows the text as it is fixed (or broken again)
-      if (errors[key]) setErrors((current) => ({ ...current, [key]: fieldRules[key](value as string, values.countryCode) }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: contactFieldRules[key](value as string, values.countryCode) }));
     }
     // the number is read with the picked code: a shown message follows the code too
     if (field === 'countryCode' && errors.primaryNumber) {
@@ -165,7 +157,7 @@ function ContactForm({
     const keepServerMessage = refused[field] !== undefined && refused[field] === values[field];
     setErrors((current) => ({
       ...current,
-      [field]: fieldRules[field](values[field], values.countryCode) ?? (keepServerMessage ? current[field] : undefined),
+      [field]: contactFieldRules[field](values[field], values.countryCode) ?? (keepServerMessage ? current[field] : undefined),
     }));
   }
 
