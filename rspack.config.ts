@@ -38,8 +38,11 @@ const thirdParty = {
   wouter: 'wouter',
 } as const;
 
-/** Kit parts built on radix's overlays (positioning, focus scopes, menus): pages load them when they use them. */
-const overlayKitModules = new Set(['dialog', 'sheet', 'dropdown-menu', 'popover', 'select', 'tabs', 'tooltip', 'toaster', 'switch']);
+/**
+ * Kit parts pages load when they use them: those built on radix's overlays (positioning, focus scopes, menus), and
+ * the table only the admin console shows.
+ */
+const lazyKitModules = new Set(['dialog', 'sheet', 'dropdown-menu', 'popover', 'select', 'tabs', 'tooltip', 'toaster', 'switch', 'data-table']);
 
 /**
  * The share map of every build. The host provides what every page needs at start (React, react-query, the
@@ -59,7 +62,7 @@ export function sharedSingletons({ host = false, hostProvided = false }: { host?
   }
   // Our own packages: the UI kit is shared per component so a page only downloads the parts it renders.
   for (const kitModule of kitModules()) {
-    const eager = host && !overlayKitModules.has(kitModule.slice('@ringwise/ui/'.length));
+    const eager = host && !lazyKitModules.has(kitModule.slice('@ringwise/ui/'.length));
     shared[kitModule] = { singleton: true, requiredVersion: false, version: '0.1.0', eager };
   }
   shared['@ringwise/api-client'] = { singleton: true, requiredVersion: false, version: '0.1.0', eager: host };

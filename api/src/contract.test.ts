@@ -4,20 +4,11 @@ import { describe, expect, test } from 'bun:test';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
 import { webhooks } from '@ringwise/contract/webhooks';
-import type { ApiServices } from './services.ts';
 import { createApp } from './app.ts';
-import { testConfig } from './testing/fixtures.ts';
+import { idleServices, testConfig } from './testing/fixtures.ts';
 
 // Routes are registered, never called: the services are stand-ins.
-const services = {
-  db: { privileged: async () => {} },
-  auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
-  rates: {},
-  payments: { stripe: {}, webhookSecret: 'whsec_unused' },
-  billingJobs: { kick() {} },
-  telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
-} as unknown as ApiServices;
-const app = createApp(testConfig(), { services, logError: () => {} });
+const app = createApp(testConfig(), { services: idleServices, logError: () => {} });
 
 // the error plugin's 404 fallbacks for unknown /api paths
 const fallbacks = new Set(['GET /api', 'ALL /api', 'GET /api/*', 'ALL /api/*']);

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 
-export { apiError, currentToast, deferred, json, mockFetch, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
+export { apiError, componentTestHooks, currentToast, deferred, json, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
 
 export function contact(overrides: Partial<Contact> & Pick<Contact, 'id' | 'displayName' | 'primaryNumber'>): Contact {
   return {

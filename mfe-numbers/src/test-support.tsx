@@ -4,7 +4,7 @@ import type { AvailableNumber, NumberPricing, VerifiedCallerId, VirtualNumber, V
 import { virtualNumberTypes } from '@ringwise/contract/numbers';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 
-export { apiError, currentToast, deferred, json, mockFetch, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
+export { apiError, chooseOption as choose, componentTestHooks, currentToast, deferred, json, sleep, userPreferencesApi, waitUntil, type FetchCall } from '@ringwise/test-support';
 
 export { sampleUser as user } from '@ringwise/test-support/fixtures';
 

@@ -1,4 +1,6 @@
 // CORS for the remotes: each remote origin may call the app origin (its api, /remotes.json); nobody else.
+// Ours, not @elysiajs/cors: that plugin sends Access-Control-Allow-Headers/-Methods on every answer and to
+// preflights from any origin, answers every OPTIONS itself, and has no pure decision the deadline's 503 can reuse.
 import { Elysia } from 'elysia';
 import { remoteOrigins, type ApiConfig } from '../config.ts';
 import { appendVary } from '../lib/http.ts';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type ApiConfig, type Env } from '../config.ts';
+import type { ApiServices } from '../services.ts';
 
 export const testIndexHtml = '<head><title>Ringwise</title></head><body><div id="root"></div></body>';
 export const hashedAssetName = 'main.1a2b3c4d.js';
@@ -40,6 +41,16 @@ export function defaultDistFiles(): Record<string, string> {
 export function testConfig(env: Env = {}): ApiConfig {
   return loadConfig({ ...testRemoteEnv, DATA_DIR: join(tmpdir(), 'ringwise-test-data'), ...env });
 }
+
+/** Stand-ins of every service, for an app whose routes are mounted (every module and the auth plugin) but not called. */
+export const idleServices = {
+  db: { privileged: async () => {} },
+  auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
+  rates: {},
+  payments: { stripe: {}, webhookSecret: 'whsec_unused' },
+  billingJobs: { kick() {} },
+  telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
+} as unknown as ApiServices;
 
 export function testApp(env: Env = {}) {
   return createApp(testConfig(env), { logError: () => {} });

@@ -108,3 +108,19 @@ export function splitFullNumber(input: string, pickedCode: string, offered: read
   const code = compact.length > longestNational ? longestCodeAt(compact, offered) : undefined;
   return code && fits(code) ? split(compact, code) : null;
 }
+
+/** The 12-key keypad of a phone, with the letters printed on its keys. */
+export const keypadKeys: ReadonlyArray<readonly [key: string, letters: string]> = [
+  ['1', ''],
+  ['2', 'ABC'],
+  ['3', 'DEF'],
+  ['4', 'GHI'],
+  ['5', 'JKL'],
+  ['6', 'MNO'],
+  ['7', 'PQRS'],
+  ['8', 'TUV'],
+  ['9', 'WXYZ'],
+  ['*', ''],
+  ['0', '+'],
+  ['#', ''],
+];

@@ -1,12 +1,14 @@
 // Component-test helpers of the remotes (never shipped): the providers the shell gives a remote, a scripted
 // `fetch`, the toast on screen, and waiting for React and pending requests.
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { queryDefaults } from '@ringwise/api-client';
-import { getToastsSnapshot } from '@ringwise/ui/toast';
+import type { CurrentUser } from '@ringwise/contract/users';
+import { __resetToastsForTests, getToastsSnapshot } from '@ringwise/ui/toast';
 
 /** Renders `ui` the way the shell does: one QueryClient with the spec's defaults, and a (memory) router. */
 export function renderWithProviders(ui: ReactElement, { path }: { path: string }) {
@@ -68,6 +70,52 @@ export function mockFetch(handler: Handler) {
       globalThis.fetch = original;
     },
   };
+}
+
+/**
+ * The hooks of a component test file, registered where it is called (at the top of the file): the toasts emptied
+ * before each test; after it, the tree unmounted and the fetch of the `mockFetch` it returns put back.
+ */
+export function componentTestHooks() {
+  let restore: (() => void) | undefined;
+  beforeEach(() => __resetToastsForTests());
+  afterEach(() => {
+    cleanup();
+    restore?.();
+    restore = undefined;
+  });
+  return {
+    mockFetch(handler: Handler) {
+      restore?.();
+      const mock = mockFetch(handler);
+      restore = mock.restore;
+      return mock;
+    },
+  };
+}
+
+/**
+ * GET /api/auth/user and PATCH /api/user/preferences as the api answers them: a PATCH changes the user, unless
+ * `patch` answers it otherwise. Undefined (for the test's other answers) on any other request.
+ */
+export function userPreferencesApi(current: CurrentUser, patch?: Handler): Handler {
+  let stored = current;
+  return (call) => {
+    if (call.method === 'GET' && call.url === '/api/auth/user') return json(stored);
+    if (call.method !== 'PATCH' || call.url !== '/api/user/preferences') return undefined;
+    const answer = patch?.(call);
+    if (answer) return answer;
+    stored = { ...stored, ...(call.body as Partial<CurrentUser>) };
+    return json(stored);
+  };
+}
+
+/** Opens the kit's select named `name` and picks the option shown as `option`. */
+export async function chooseOption(name: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name }));
+  const listbox = await screen.findByRole('listbox');
+  fireEvent.click(within(listbox).getByRole('option', { name: option }));
+  await waitUntil(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
 }
 
 /** The toast on screen (TOAST_LIMIT = 1), as { title, variant }. */

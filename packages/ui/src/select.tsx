@@ -2,7 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { ChevronIcon } from '@ringwise/ui/icons';
+import { CheckIcon, ChevronIcon } from '@ringwise/ui/icons';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -117,19 +117,7 @@ export const SelectItem = forwardRef<
     >
       <span className="absolute left-2 flex size-3.5 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className="size-4"
-          >
-            <path d="M20 6 9 17l-5-5" />
-          </svg>
+          <CheckIcon />
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>

@@ -1,6 +1,6 @@
-// The console's small shared pieces: loading and error states, a table that scrolls inside its own box (so a
-// phone's page never scrolls sideways), a debounced value and the invalidation after an admin action.
-import { useEffect, useState, type ReactNode } from 'react';
+// The console's small shared pieces: loading and error states, a section under its heading, form fields and the
+// invalidation after an admin action.
+import { useId, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import { Button } from '@ringwise/ui/button';
@@ -26,39 +26,25 @@ export function LoadError({ what, error, onRetry }: { what: string; error: unkno
   );
 }
 
-/** A table's scrolling box: focusable and named, so its overflow can be scrolled with the keyboard. */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="sh:relative sh:max-w-full sh:overflow-x-auto sh:rounded-md sh:border sh:border-border sh:bg-background sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring">
-      {children}
-    </div>
-  );
-}
-
-export const tableClass = 'sh:w-full sh:border-collapse sh:text-sm';
-export const thClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:bg-muted/60 sh:px-3 sh:py-2 sh:text-left sh:font-medium';
-export const tdClass = 'sh:whitespace-nowrap sh:border-b sh:border-border sh:px-3 sh:py-2 sh:align-top';
-export const numClass = 'sh:text-right sh:tabular-nums';
-
 export const fieldClass =
   'sh:flex sh:h-10 sh:w-full sh:rounded-md sh:border sh:border-input sh:bg-background sh:px-3 sh:text-sm sh:text-foreground sh:focus-visible:outline-none sh:focus-visible:ring-2 sh:focus-visible:ring-ring';
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** After a money or role action: every admin read again, and the signed-in user's own (their balance). */
 export function invalidateAdminData(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/') });
 }
 
-export function SectionHeading({ children }: { children: ReactNode }) {
-  return <h2 className="sh:text-lg sh:font-semibold">{children}</h2>;
+/** A part of an admin page, named by its heading. */
+export function TitledSection({ title, className = 'sh:space-y-3', children }: { title: ReactNode; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="sh:text-lg sh:font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 /** Why an admin moves money: a required text of at most 500 characters, kept in the ledger and the audit log. */

@@ -8,12 +8,10 @@ import { errorMessage } from '@ringwise/api-client';
 import { profileMessages, profileRequests } from '@ringwise/contract/profile';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@ringwise/ui/dialog';
-import { Input } from '@ringwise/ui/input';
-import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { signOutHere } from './auth-update.ts';
 import { confirmsEmail } from './profile-rules.ts';
-import { FormError, ProfileSection } from './profile-section.tsx';
+import { FormError, ProfileField, ProfileSection } from './profile-section.tsx';
 
 /** What the landing page says after the deletion (a toast outlives the page change). */
 export const accountDeletedNotice = {
@@ -76,21 +74,21 @@ function DeleteAccountDialog({ email, onCancel, returnFocusRef }: { email: strin
             This cannot be undone. The record of your payments and calls is kept, without your name.
           </DialogDescription>
         </DialogHeader>
-        <div className="sh:grid sh:gap-2">
-          <Label htmlFor={ids.confirm}>
-            Type your e-mail address, <span className="sh:break-all">{email}</span>, to confirm
-          </Label>
-          <Input
-            id={ids.confirm}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.error : undefined}
-          />
-        </div>
+        <ProfileField
+          id={ids.confirm}
+          label={
+            <>
+              Type your e-mail address, <span className="sh:break-all">{email}</span>, to confirm
+            </>
+          }
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onValue={setTyped}
+          invalid={!!problem}
+          aria-describedby={problem ? ids.error : undefined}
+        />
         <FormError id={ids.error}>{problem}</FormError>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>

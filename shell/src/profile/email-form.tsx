@@ -4,12 +4,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
-import { Button } from '@ringwise/ui/button';
-import { Input } from '@ringwise/ui/input';
-import { Label } from '@ringwise/ui/label';
 import { updateAuthUser } from './auth-update.ts';
 import { authErrorMessage, emailProblem } from './profile-rules.ts';
-import { FormError, FormNote, ProfileSection } from './profile-section.tsx';
+import { FormError, FormNote, ProfileField, ProfileSection, SubmitButton } from './profile-section.tsx';
 
 export function EmailForm({ user }: { user: CurrentUser }) {
   const ids = { email: useId(), error: useId() };
@@ -52,25 +49,19 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       }
     >
       <form onSubmit={submit} noValidate className="sh:grid sh:gap-4">
-        <div className="sh:grid sh:gap-2">
-          <Label htmlFor={ids.email}>New e-mail address</Label>
-          <Input
-            id={ids.email}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.error : undefined}
-          />
-        </div>
+        <ProfileField
+          id={ids.email}
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+          invalid={!!problem}
+          aria-describedby={problem ? ids.error : undefined}
+        />
         <FormError id={ids.error}>{problem}</FormError>
         {note ? <FormNote>{note}</FormNote> : null}
-        <div>
-          <Button type="submit" aria-disabled={change.isPending || undefined}>
-            {change.isPending ? 'Sending…' : 'Change e-mail'}
-          </Button>
-        </div>
+        <SubmitButton pending={change.isPending} label="Change e-mail" pendingLabel="Sending…" />
       </form>
     </ProfileSection>
   );

@@ -4,11 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import { maxNameLength, profileRequests } from '@ringwise/contract/profile';
 import type { CurrentUser } from '@ringwise/contract/users';
-import { Button } from '@ringwise/ui/button';
-import { Input } from '@ringwise/ui/input';
-import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
-import { FormError, ProfileSection } from './profile-section.tsx';
+import { FormError, ProfileField, ProfileSection, SubmitButton } from './profile-section.tsx';
 import { useShowUpdatedUser } from './use-save-user.ts';
 
 export function NameForm({ user }: { user: CurrentUser }) {
@@ -37,21 +34,11 @@ export function NameForm({ user }: { user: CurrentUser }) {
     <ProfileSection title="Name" description="How Ringwise addresses you. Leave a field empty to clear it.">
       <form onSubmit={submit} noValidate className="sh:grid sh:gap-4">
         <div className="sh:grid sh:gap-4 sh:sm:grid-cols-2">
-          <div className="sh:grid sh:gap-2">
-            <Label htmlFor={ids.first}>First name</Label>
-            <Input id={ids.first} autoComplete="given-name" maxLength={maxNameLength} value={firstName} onChange={(e) => setFirstName(e.target.value)} aria-describedby={described} />
-          </div>
-          <div className="sh:grid sh:gap-2">
-            <Label htmlFor={ids.last}>Last name</Label>
-            <Input id={ids.last} autoComplete="family-name" maxLength={maxNameLength} value={lastName} onChange={(e) => setLastName(e.target.value)} aria-describedby={described} />
-          </div>
+          <ProfileField id={ids.first} label="First name" autoComplete="given-name" maxLength={maxNameLength} value={firstName} onValue={setFirstName} aria-describedby={described} />
+          <ProfileField id={ids.last} label="Last name" autoComplete="family-name" maxLength={maxNameLength} value={lastName} onValue={setLastName} aria-describedby={described} />
         </div>
         <FormError id={ids.error}>{error}</FormError>
-        <div>
-          <Button type="submit" aria-disabled={save.isPending || undefined}>
-            {save.isPending ? 'Saving…' : 'Save name'}
-          </Button>
-        </div>
+        <SubmitButton pending={save.isPending} label="Save name" pendingLabel="Saving…" />
       </form>
     </ProfileSection>
   );

@@ -2,13 +2,10 @@
 // anything else Auth refuses (too common, the e-mail address, …) is shown as Auth says it.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '@ringwise/ui/button';
-import { Input } from '@ringwise/ui/input';
-import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { updateAuthUser } from './auth-update.ts';
 import { authErrorMessage, minPasswordLength, passwordProblem } from './profile-rules.ts';
-import { FormError, ProfileSection } from './profile-section.tsx';
+import { FormError, ProfileField, ProfileSection, SubmitButton } from './profile-section.tsx';
 
 export function PasswordForm({ email }: { email: string }) {
   const ids = { password: useId(), confirmation: useId(), hint: useId(), error: useId() };
@@ -39,40 +36,14 @@ export function PasswordForm({ email }: { email: string }) {
         {/* for password managers: whose password this is */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <div className="sh:grid sh:gap-4 sh:sm:grid-cols-2">
-          <div className="sh:grid sh:gap-2">
-            <Label htmlFor={ids.password}>New password</Label>
-            <Input
-              id={ids.password}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={described}
-            />
-          </div>
-          <div className="sh:grid sh:gap-2">
-            <Label htmlFor={ids.confirmation}>Confirm new password</Label>
-            <Input
-              id={ids.confirmation}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={described}
-            />
-          </div>
+          <ProfileField id={ids.password} label="New password" type="password" autoComplete="new-password" value={password} onValue={setPassword} invalid={!!problem} aria-describedby={described} />
+          <ProfileField id={ids.confirmation} label="Confirm new password" type="password" autoComplete="new-password" value={confirmation} onValue={setConfirmation} invalid={!!problem} aria-describedby={described} />
         </div>
         <p id={ids.hint} className="sh:text-sm sh:text-muted-foreground">
           At least {minPasswordLength} characters; not a common password or your e-mail address.
         </p>
         <FormError id={ids.error}>{problem}</FormError>
-        <div>
-          <Button type="submit" aria-disabled={change.isPending || undefined}>
-            {change.isPending ? 'Saving…' : 'Change password'}
-          </Button>
-        </div>
+        <SubmitButton pending={change.isPending} label="Change password" pendingLabel="Saving…" />
       </form>
     </ProfileSection>
   );

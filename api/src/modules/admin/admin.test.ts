@@ -8,6 +8,7 @@ import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
+import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { createRateService } from '../rates/service.ts';
 
 let database: TestDatabase;
@@ -16,21 +17,11 @@ let admin: { token: string; id: string; email: string };
 let customer: { token: string; id: string; email: string };
 const callId = crypto.randomUUID();
 
-const call = (method: string, path: string, token?: string, body?: unknown) =>
-  app.handle(
-    new Request(`${testPublicUrl}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
+const call = jsonCaller(() => app, testPublicUrl);
 
 async function signUp(name: string) {
   const email = `${name}-${crypto.randomUUID()}@example.com`;
-  const res = await call('POST', '/auth/v1/signup', undefined, { email, password: 'correct horse battery' });
-  expect(res.status).toBe(200);
-  const session = (await res.json()) as { access_token: string; user: { id: string } };
-  return { token: session.access_token, id: session.user.id, email };
+  return { ...(await signUpAs(call, email)), email };
 }
 
 const privileged = (text: string, params: unknown[] = []) => database.db.privileged((sql) => sql.query(text, params));

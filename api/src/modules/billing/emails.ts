@@ -1,6 +1,7 @@
 // The billing e-mails: a receipt for every payment credited, the low-balance alert (with roughly how many
 // minutes the balance still buys), and the notice of an auto-recharge that failed. Plain text with a simple
 // HTML twin; amounts are formatted on their exact decimal strings.
+import { escapeHtml } from '@ringwise/html';
 import { minutesAvailable } from '@ringwise/contract/decimal';
 import { formatRate, formatUsd } from '@ringwise/ui/format';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -24,7 +25,6 @@ const utcDateTime = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const greeting = (firstName: string | null) => (firstName?.trim() ? `Hi ${firstName.trim()},` : 'Hi,');
 
 function message(to: string, subject: string, paragraphs: string[], link?: { text: string; href: string }): MailMessage {

@@ -1,5 +1,6 @@
 // The contacts endpoints through the whole app on the machine's PostgreSQL: real sign-ups, real tokens, RLS.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { createApp } from '../../app.ts';
 import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
@@ -13,21 +14,8 @@ let app: ReturnType<typeof createApp>;
 let alice: { token: string; id: string };
 let bob: { token: string; id: string };
 
-const call = (method: string, path: string, token?: string, body?: unknown) =>
-  app.handle(
-    new Request(`${testPublicUrl}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
-
-async function signUp(email: string) {
-  const res = await call('POST', '/auth/v1/signup', undefined, { email, password: 'correct horse battery' });
-  expect(res.status).toBe(200);
-  const session = (await res.json()) as { access_token: string; user: { id: string } };
-  return { token: session.access_token, id: session.user.id };
-}
+const call = jsonCaller(() => app, testPublicUrl);
+const signUp = (email: string) => signUpAs(call, email);
 
 /** A fresh user per test that needs an empty address book. */
 const newUser = () => signUp(`contacts-${crypto.randomUUID()}@example.com`);

@@ -1,11 +1,8 @@
 // Page metadata as HTML, for pages rendered on the server: the same tags the browser's <PageMeta> renders
 // (one source, pageMetaTags), which React adopts when the page is hydrated. Each carries `data-ssr-meta`, so
 // a browser that renders the page afresh instead (shell/src/server-handoff.ts) drops them for its own.
+import { escapeHtml } from '@ringwise/html';
 import { pageMetaTags, type PageMetaProps, type PageMetaTag } from '@ringwise/ui/page-meta';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function attributes(attrs: Record<string, string>): string {
   return Object.entries(attrs)

@@ -3,13 +3,14 @@
 // robots.txt. The browser then takes the same page over (shell/src/server-handoff.ts). The render comes
 // from the server bundles of the deployed builds (server-render.ts); without one, a page is still served
 // complete for the browser to render: its head, its data and its status, with an empty root.
+import { escapeHtml } from '@ringwise/html';
 import type { CountryDetail, RateCountry } from '@ringwise/contract/rates';
 import { countryPage, landingPage, type MarketingPage, type PageOptions, type PageQuery } from '@ringwise/marketing-content/pages';
 import type { ApiConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { WebResponse } from '@ringwise/static-files';
 import { shellPageResponse, type ShellTemplate } from '../web/service.ts';
-import { escapeHtml, headTagsHtml } from './head-tags.ts';
+import { headTagsHtml } from './head-tags.ts';
 import type { RemoteStylesheets } from './remote-assets.ts';
 
 /** The rates the pages show (the rates module's service). */

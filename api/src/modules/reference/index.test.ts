@@ -5,23 +5,14 @@ import { openApiDocument, openApiPath, type OpenApiDocument } from '@ringwise/co
 import { routes } from '@ringwise/contract/routes';
 import { webhooks } from '@ringwise/contract/webhooks';
 import { createApp } from '../../app.ts';
-import type { ApiServices } from '../../services.ts';
-import { testConfig } from '../../testing/fixtures.ts';
+import { idleServices, testConfig } from '../../testing/fixtures.ts';
 import { palette } from './page.ts';
 
 const config = testConfig();
 // without services (only what needs none) and with stand-ins of every service (every module and the auth plugin mounted)
-const services = {
-  db: { privileged: async () => {} },
-  auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
-  rates: {},
-  payments: { stripe: {}, webhookSecret: 'whsec_unused' },
-  billingJobs: { kick() {} },
-  telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
-} as unknown as ApiServices;
 const apps = [
   ['without services', createApp(config, { logError: () => {} })],
-  ['with every module', createApp(config, { services, logError: () => {} })],
+  ['with every module', createApp(config, { services: idleServices, logError: () => {} })],
 ] as const;
 
 const get = (app: (typeof apps)[number][1], path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { headers }));

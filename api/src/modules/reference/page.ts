@@ -4,6 +4,7 @@
 // page's CSP allows exactly it (by hash). One column on a phone (390 px), contents beside the routes on wider
 // screens; landmarks (header, nav, main, footer), one h1 and headings in order, contrast of at least 4.5:1.
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@ringwise/html';
 import type { HttpMethod, OpenApiDocument, OpenApiMedia, OpenApiOperation, OpenApiParameter, OpenApiResponse, OpenApiResponseOrRef } from '@ringwise/contract/openapi';
 
 /** The page's colours (text on background pairs are checked for contrast in page.test.ts). */
@@ -77,8 +78,6 @@ export const referenceContentSecurityPolicy = [
   `form-action 'none'`,
   `frame-ancestors 'none'`,
 ].join('; ');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The little markdown the document's descriptions use: paragraphs, `code` and **bold**. */
 function prose(text: string | undefined): string {

@@ -1,6 +1,7 @@
 // The shell's build served from SHELL_DIST: static files (traversal-safe, cached, gzipped) and HTML pages.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { escapeHtml } from '@ringwise/html';
 import { gzipTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
 import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { formatTitle } from '@ringwise/ui/page-meta';
@@ -145,8 +146,4 @@ export async function shellPageResponse(
       `<script type="application/json" id="ringwise-ssr-data">${handoff}</script>`,
   );
   return { status: rendered.status, headers, body };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,23 +1,11 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, test } from 'bun:test';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { CheckoutSessionState } from '@ringwise/contract/billing';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { browserNavigation } from '../../lib/redirect.ts';
-import { apiError, currentToast, deferred, json, mockFetch, renderWithProviders, sleep, user, waitUntil } from '../../test-support.tsx';
+import { apiError, componentTestHooks, currentToast, deferred, json, recordNavigations, renderWithProviders, sleep, user, waitUntil } from '../../test-support.tsx';
 import { CheckoutView } from './checkout-view.tsx';
 
-let restoreFetch: (() => void) | undefined;
-let assign: ReturnType<typeof spyOn<typeof browserNavigation, 'assign'>>;
-beforeEach(() => {
-  __resetToastsForTests();
-  assign = spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-  assign.mockRestore();
-});
+const { mockFetch } = componentTestHooks();
+const assign = recordNavigations();
 
 const fast = { pollIntervalMs: 20, pollTimeoutMs: 2000 };
 const alertText = () => document.querySelector('[role="alert"]')?.textContent ?? '';
@@ -33,8 +21,7 @@ const session = (overrides: Partial<CheckoutSessionState> = {}): CheckoutSession
 describe('/checkout?amount=', () => {
   test('creates one payment session for the amount and sends the browser to its page', async () => {
     const reply = deferred<Response>();
-    const { calls, restore } = mockFetch(() => reply.promise);
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => reply.promise);
     renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?amount=25.00' });
     expect(screen.getByRole('heading', { name: 'Adding $25.00 to your balance' })).toBeTruthy();
     await waitUntil(() => expect(calls.length).toBe(1));
@@ -47,8 +34,7 @@ describe('/checkout?amount=', () => {
   });
 
   test('an amount as typed is sent as Money ("30" → "30.00")', async () => {
-    const { calls, restore } = mockFetch(() => json({ id: 'cs_2', url: 'https://pay.test/2' }, 201));
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => json({ id: 'cs_2', url: 'https://pay.test/2' }, 201));
     renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?amount=30' });
     await waitUntil(() => expect(assign.mock.calls.length).toBe(1));
     expect(calls[0]?.body).toEqual({ amount: '30.00' });
@@ -61,8 +47,7 @@ describe('/checkout?amount=', () => {
     ['', 'Enter an amount in dollars, such as 25 or 25.50.'],
   ] as const) {
     test(`a refused amount (${query || 'none'}) asks for nothing and says why, with a way back`, async () => {
-      const { calls, restore } = mockFetch(() => undefined);
-      restoreFetch = restore;
+      const { calls } = mockFetch(() => undefined);
       const { location } = renderWithProviders(<CheckoutView {...fast} />, { path: `/checkout${query}` });
       expect(alertText()).toContain('This top-up amount cannot be used');
       expect(alertText()).toContain(problem);
@@ -75,10 +60,9 @@ describe('/checkout?amount=', () => {
 
   test("a session that cannot be created shows the api's message; Try again asks again", async () => {
     let fail = true;
-    const { calls, restore } = mockFetch(() =>
+    const { calls } = mockFetch(() =>
       fail ? apiError(502, 'payment_provider_error', 'The payment provider did not answer. Please try again.') : json({ id: 'cs_3', url: 'https://pay.test/3' }, 201),
     );
-    restoreFetch = restore;
     renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?amount=50.00' });
     await waitUntil(() => expect(alertText()).toContain('The payment provider did not answer. Please try again.'));
     expect(assign.mock.calls.length).toBe(0);
@@ -92,12 +76,11 @@ describe('/checkout?amount=', () => {
 describe('/checkout?session_id= (back from the payment page)', () => {
   test('asks about the session until it is credited, then toasts, refreshes the balance and the transactions, and goes to them', async () => {
     let looks = 0;
-    const { calls, restore } = mockFetch((c) => {
+    const { calls } = mockFetch((c) => {
       if (c.url !== '/api/stripe/checkout-sessions/cs_test_1') return undefined;
       looks += 1;
       return json(session({ credited: looks >= 3 }));
     });
-    restoreFetch = restore;
     const { location, client } = renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?session_id=cs_test_1' });
     // what the header and the list show before
     client.setQueryData(['/api/auth/user'], user({ balance: '1.00' }));
@@ -119,19 +102,17 @@ describe('/checkout?session_id= (back from the payment page)', () => {
   });
 
   test("the toast names the session's amount", async () => {
-    const { restore } = mockFetch(() => json(session({ amount: '7.50', credited: true })));
-    restoreFetch = restore;
+    mockFetch(() => json(session({ amount: '7.50', credited: true })));
     renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?session_id=cs_test_1' });
     await waitUntil(() => expect(currentToast()?.description).toBe('Added $7.50 to your balance.'));
   });
 
   test('an expired session says so and stops asking', async () => {
     let looks = 0;
-    const { restore } = mockFetch(() => {
+    mockFetch(() => {
       looks += 1;
       return json(session({ status: 'expired', paymentStatus: 'unpaid' }));
     });
-    restoreFetch = restore;
     const { location } = renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?session_id=cs_test_1' });
     await waitUntil(() => expect(alertText()).toContain('This payment has expired'));
     expect(alertText()).toContain('No money was taken.');
@@ -144,11 +125,10 @@ describe('/checkout?session_id= (back from the payment page)', () => {
   test('a session still unpaid after the wait says so; Check again waits once more', async () => {
     let looks = 0;
     let credited = false;
-    const { restore } = mockFetch(() => {
+    mockFetch(() => {
       looks += 1;
       return json(session({ status: 'open', paymentStatus: 'unpaid', credited }));
     });
-    restoreFetch = restore;
     const { location } = renderWithProviders(<CheckoutView pollIntervalMs={20} pollTimeoutMs={150} />, { path: '/checkout?session_id=cs_test_1' });
     await waitUntil(() => expect(alertText()).toContain('We have not received your payment yet'));
     expect(looks).toBeGreaterThan(3);
@@ -162,19 +142,17 @@ describe('/checkout?session_id= (back from the payment page)', () => {
   });
 
   test('paid but not yet credited after the wait: says the balance will follow', async () => {
-    const { restore } = mockFetch(() => json(session({ credited: false })));
-    restoreFetch = restore;
+    mockFetch(() => json(session({ credited: false })));
     renderWithProviders(<CheckoutView pollIntervalMs={20} pollTimeoutMs={100} />, { path: '/checkout?session_id=cs_test_1' });
     await waitUntil(() => expect(alertText()).toContain('Your payment is still being processed'));
   });
 
   test('a session the api does not know ends the wait at once', async () => {
     let looks = 0;
-    const { restore } = mockFetch(() => {
+    mockFetch(() => {
       looks += 1;
       return apiError(404, 'not_found', 'Checkout session not found');
     });
-    restoreFetch = restore;
     renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?session_id=cs_nope' });
     await waitUntil(() => expect(alertText()).toContain('We could not find this payment'));
     expect(alertText()).toContain('Checkout session not found');
@@ -185,8 +163,7 @@ describe('/checkout?session_id= (back from the payment page)', () => {
 
 describe('/checkout?canceled=1', () => {
   test("toasts 'Payment canceled' ('No money was taken.') and goes back to the transactions, asking nothing", async () => {
-    const { calls, restore } = mockFetch(() => undefined);
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => undefined);
     const { location } = renderWithProviders(<CheckoutView {...fast} />, { path: '/checkout?canceled=1' });
     await waitUntil(() => expect(location.history.at(-1)).toBe('/home/transactions'));
     expect(currentToast()).toEqual({ title: 'Payment canceled', description: 'No money was taken.', variant: 'default' });

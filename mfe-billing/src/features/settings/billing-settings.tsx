@@ -10,7 +10,7 @@ import { Switch } from '@ringwise/ui/switch';
 import { AmountSelect } from './amount-select.tsx';
 import { BillingHistoryDialog } from './billing-history-dialog.tsx';
 import { useCurrentUser, useOpenPaymentPortal, useUpdatePreference } from './preferences-data.ts';
-import { SettingsLoading, SettingsUnavailable } from './settings-states.tsx';
+import { SettingsLoading, SettingsUnavailable } from '@ringwise/ui/settings-states';
 
 export function BillingSettings() {
   const user = useCurrentUser();

@@ -7,7 +7,7 @@ import { Label } from '@ringwise/ui/label';
 import { Switch } from '@ringwise/ui/switch';
 import { AmountSelect } from './amount-select.tsx';
 import { useCurrentUser, useUpdatePreference } from './preferences-data.ts';
-import { SettingsLoading, SettingsUnavailable } from './settings-states.tsx';
+import { SettingsLoading, SettingsUnavailable } from '@ringwise/ui/settings-states';
 
 export function NotificationSettings() {
   const id = useId();

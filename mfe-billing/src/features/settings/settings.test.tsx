@@ -1,39 +1,18 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { browserNavigation } from '../../lib/redirect.ts';
-import { apiError, currentToast, deferred, json, mockFetch, renderWithProviders, sleep, transaction, user, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, choose, componentTestHooks, currentToast, deferred, json, recordNavigations, renderWithProviders, sleep, transaction, user, userPreferencesApi, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { BillingSettings } from './billing-settings.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 
-let restoreFetch: (() => void) | undefined;
-let assign: ReturnType<typeof spyOn<typeof browserNavigation, 'assign'>>;
-beforeEach(() => {
-  __resetToastsForTests();
-  assign = spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-  assign.mockRestore();
-});
+const { mockFetch } = componentTestHooks();
+const assign = recordNavigations();
 
-/** GET /api/auth/user answers `current`; a PATCH applies its body to it unless `patch` answers otherwise. */
+/** The user's preferences as the api keeps them (userPreferencesApi), and any `other` answer. */
 function serve(current: CurrentUser, patch?: (call: FetchCall) => Response | Promise<Response> | undefined, other?: (call: FetchCall) => Response | Promise<Response> | undefined) {
-  let stored = current;
-  const fetchMock = mockFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/auth/user') return json(stored);
-    if (call.method === 'PATCH' && call.url === '/api/user/preferences') {
-      const answer = patch?.(call);
-      if (answer) return answer;
-      stored = { ...stored, ...(call.body as Partial<CurrentUser>) };
-      return json(stored);
-    }
-    return other?.(call);
-  });
-  restoreFetch = fetchMock.restore;
+  const preferences = userPreferencesApi(current, patch);
+  const fetchMock = mockFetch((call) => preferences(call) ?? other?.(call));
   return { ...fetchMock, patches: () => fetchMock.calls.filter((c) => c.method === 'PATCH') };
 }
 
@@ -42,14 +21,6 @@ const failedToast = { title: 'Update failed', description: 'Failed to update you
 
 const switchState = (name: string) => screen.getByRole('switch', { name }).getAttribute('aria-checked');
 const selectText = (name: string) => screen.getByRole('combobox', { name }).textContent;
-
-/** Opens the select named `name` and picks the option shown as `option`. */
-async function choose(name: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name }));
-  const listbox = await screen.findByRole('listbox');
-  fireEvent.click(within(listbox).getByRole('option', { name: option }));
-  await waitUntil(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
-}
 
 describe('Settings > Billing', () => {
   test('Auto-Recharge: the switch and its two selects show the saved preferences; options from spec §9', async () => {
@@ -213,7 +184,7 @@ describe('Settings > Billing', () => {
 
   test('a user that cannot be loaded: a failure with Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch(() => (fail ? new Response('', { status: 503 }) : json(user()))).restore;
+    mockFetch(() => (fail ? new Response('', { status: 503 }) : json(user())));
     renderWithProviders(<BillingSettings />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load your settings');

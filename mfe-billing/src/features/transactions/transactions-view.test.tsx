@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Transaction } from '@ringwise/contract/billing';
 import { formatDateTime } from '@ringwise/ui/format';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
 import BillingApp from '../../exposed/app.tsx';
-import { deferred, json, mockFetch, renderWithProviders, transaction, user, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { componentTestHooks, deferred, json, renderWithProviders, transaction, user, waitUntil, type FetchCall } from '../../test-support.tsx';
 
-let restoreFetch: (() => void) | undefined;
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-});
+const { mockFetch } = componentTestHooks();
 
 const topUp = transaction({ amount: '25.00', description: 'Account top-up', createdAt: '2026-11-22T15:04:00.000Z' });
 const call = transaction({ amount: '-0.06', description: 'Call to +44 7700 900123 (2 min)', createdAt: '2026-11-21T09:30:00.000Z' });
@@ -29,7 +22,6 @@ function serve(pages: Record<string, { items: Transaction[]; nextCursor: string 
     }
     return other(c);
   });
-  restoreFetch = fetchMock.restore;
   return fetchMock;
 }
 
@@ -86,10 +78,10 @@ describe('Balance & Transactions', () => {
 
   test('a failed load says so with Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch((c) => {
+    mockFetch((c) => {
       if (c.url === '/api/auth/user') return json(user());
       return fail ? new Response('down', { status: 503 }) : json({ items: [call], nextCursor: null });
-    }).restore;
+    });
     renderWithProviders(<BillingApp view="transactions" />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load your transactions');

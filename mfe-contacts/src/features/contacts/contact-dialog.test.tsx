@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { contact, json, mockFetch, renderWithProviders, waitUntil } from '../../test-support.tsx';
+import { describe, expect, mock, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { componentTestHooks, contact, json, renderWithProviders, waitUntil } from '../../test-support.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 
-let restoreFetch: (() => void) | undefined;
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-});
+const { mockFetch } = componentTestHooks();
 
 function renderDialog(props: Partial<Parameters<typeof ContactDialog>[0]> = {}) {
   const onOpenChange = mock((_open: boolean) => {});
@@ -33,8 +26,7 @@ const type = (input: HTMLElement, value: string) => fireEvent.change(input, { ta
 
 describe('ContactDialog: validation (spec §5)', () => {
   test("an empty form: 'Name is required' and 'Phone number is required' next to their fields, nothing sent", async () => {
-    const { calls, restore } = mockFetch(() => json([]));
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => json([]));
     const { form } = renderDialog();
     expect(screen.getByRole('dialog', { name: 'Add Contact' })).toBeTruthy();
     fireEvent.click(form.getByRole('button', { name: 'Add Contact' }));
@@ -68,8 +60,7 @@ describe('ContactDialog: validation (spec §5)', () => {
   });
 
   test("the 4 digits are counted on the number as the api will store it: '(0)12 3' and '0044 123' are refused, nothing sent", async () => {
-    const { calls, restore } = mockFetch(() => json([]));
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => json([]));
     const { form } = renderDialog();
     type(field(form, 'Name'), 'Ada');
     for (const typed of ['(0)12 3', '0044 123']) {
@@ -138,8 +129,7 @@ describe('ContactDialog: modes', () => {
       notes: 'Navy',
       favorite: true,
     });
-    const { calls, restore } = mockFetch((call) => (call.method === 'PATCH' ? json({ ...grace, notes: 'COBOL' }) : json([])));
-    restoreFetch = restore;
+    const { calls } = mockFetch((call) => (call.method === 'PATCH' ? json({ ...grace, notes: 'COBOL' }) : json([])));
     const { form, onSaved, onOpenChange } = renderDialog({ contact: grace });
     expect(screen.getByRole('dialog', { name: 'Edit Contact' })).toBeTruthy();
     expect(field(form, 'Name').value).toBe('Grace Hopper');
@@ -163,8 +153,7 @@ describe('ContactDialog: modes', () => {
   });
 
   test("a number typed with its own +code sets the picker's code (on leaving the field and when saving)", async () => {
-    const { calls, restore } = mockFetch((call) => (call.method === 'POST' ? json(contact({ id: 'n1', displayName: 'Ada', primaryNumber: '+447700900123' }), 201) : json([])));
-    restoreFetch = restore;
+    const { calls } = mockFetch((call) => (call.method === 'POST' ? json(contact({ id: 'n1', displayName: 'Ada', primaryNumber: '+447700900123' }), 201) : json([])));
     const { form } = renderDialog();
     type(field(form, 'Name'), 'Ada');
     type(field(form, 'Phone number'), '+44 7700 900123');
@@ -180,8 +169,7 @@ describe('ContactDialog: modes', () => {
   });
 
   test('Cancel closes without a request', () => {
-    const { calls, restore } = mockFetch(() => json([]));
-    restoreFetch = restore;
+    const { calls } = mockFetch(() => json([]));
     const { form, onOpenChange } = renderDialog();
     fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
     expect(onOpenChange.mock.calls).toEqual([[false]]);

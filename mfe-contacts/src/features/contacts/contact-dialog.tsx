@@ -1,7 +1,7 @@
 // The contact dialog (spec §2 Contacts view, §5 Contact form): create mode without a contact, edit mode
 // with one. Messages show next to their fields; the api's field errors and its 409 message show there too.
 // The list behind updates optimistically while the dialog waits for the api, so a failure can be fixed here.
-import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@ringwise/ui/dialog';
@@ -16,13 +16,11 @@ import {
   emptyContactForm,
   hasErrors,
   toContactInput,
-  validateDisplayName,
-  validateEmail,
   type ContactFormErrors,
   type ContactFormField,
   type ContactFormValues,
 } from './contact-form-rules.ts';
-import { validateContactForm, validatePhoneNumber } from './contact-form-validation.ts';
+import { contactFieldRules, validateContactForm, validatePhoneNumber } from './contact-form-validation.ts';
 import { isConflict, serverFieldErrors, serverMessage } from './contact-errors.ts';
 import { CONTACT_TOASTS, draftContact, useCreateContact, useUpdateContact } from './contacts-data.ts';
 import { CountryCodePicker } from './country-code-picker.tsx';
@@ -104,12 +102,6 @@ function codeOfTyped(number: string, current: string): string {
   return splitForPicker(number, current).countryCode;
 }
 
-const fieldRules: Record<ContactFormField, (value: string, countryCode: string) => string | undefined> = {
-  displayName: validateDisplayName,
-  primaryNumber: validatePhoneNumber,
-  email: validateEmail,
-};
-
 function ContactForm({
   contact,
   defaults,
@@ -149,7 +141,7 @@ function ContactForm({
       const key = field as ContactFormField;
       setDirty((current) => (current[key] ? current : { ...current, [key]: true }));
       // a shown message follows the text as it is fixed (or broken again)
-      if (errors[key]) setErrors((current) => ({ ...current, [key]: fieldRules[key](value as string, values.countryCode) }));
+      if (errors[key]) setErrors((current) => ({ ...current, [key]: contactFieldRules[key](value as string, values.countryCode) }));
     }
     // the number is read with the picked code: a shown message follows the code too
     if (field === 'countryCode' && errors.primaryNumber) {
@@ -165,7 +157,7 @@ function ContactForm({
     const keepServerMessage = refused[field] !== undefined && refused[field] === values[field];
     setErrors((current) => ({
       ...current,
-      [field]: fieldRules[field](values[field], values.countryCode) ?? (keepServerMessage ? current[field] : undefined),
+      [field]: contactFieldRules[field](values[field], values.countryCode) ?? (keepServerMessage ? current[field] : undefined),
     }));
   }
 
@@ -213,7 +205,17 @@ function ContactForm({
   };
   const describe = (field: ContactFormField, ...more: string[]) =>
     [...more, errors[field] ? `${ids[field]}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const invalid = (field: ContactFormField) => (errors[field] ? true : undefined);
+  /** What a checked field's input takes: its names, its value and events, and what describes it. */
+  const bind = (field: ContactFormField, ...hints: string[]) => ({
+    ref: refs[field],
+    id: ids[field],
+    name: field,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describe(field, ...hints),
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+    onBlur: () => blur(field),
+  });
 
   return (
     <form noValidate onSubmit={submit} aria-busy={pending || undefined} className="ct:grid ct:gap-4">
@@ -224,18 +226,7 @@ function ContactForm({
       ) : null}
 
       <Field htmlFor={ids.displayName} label="Name" error={errors.displayName} errorId={`${ids.displayName}-error`}>
-        <Input
-          ref={refs.displayName}
-          id={ids.displayName}
-          name="displayName"
-          autoComplete="name"
-          aria-required="true"
-          aria-invalid={invalid('displayName')}
-          aria-describedby={describe('displayName')}
-          value={values.displayName}
-          onChange={(event) => change('displayName', event.target.value)}
-          onBlur={() => blur('displayName')}
-        />
+        <Input {...bind('displayName')} autoComplete="name" aria-required="true" />
       </Field>
 
       <Field
@@ -247,37 +238,12 @@ function ContactForm({
       >
         <div className="ct:flex ct:gap-2">
           <CountryCodePicker id={ids.countryCode} value={values.countryCode} onChange={(code) => change('countryCode', code)} />
-          <Input
-            ref={refs.primaryNumber}
-            id={ids.primaryNumber}
-            name="primaryNumber"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            aria-required="true"
-            aria-invalid={invalid('primaryNumber')}
-            aria-describedby={describe('primaryNumber', ids.numberHint)}
-            value={values.primaryNumber}
-            onChange={(event) => change('primaryNumber', event.target.value)}
-            onBlur={() => blur('primaryNumber')}
-          />
+          <Input {...bind('primaryNumber', ids.numberHint)} type="tel" inputMode="tel" autoComplete="tel" aria-required="true" />
         </div>
       </Field>
 
       <Field htmlFor={ids.email} label="Email (optional)" error={errors.email} errorId={`${ids.email}-error`}>
-        <Input
-          ref={refs.email}
-          id={ids.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          aria-invalid={invalid('email')}
-          aria-describedby={describe('email')}
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          onBlur={() => blur('email')}
-        />
+        <Input {...bind('email')} type="email" inputMode="email" autoComplete="email" />
       </Field>
 
       <Field htmlFor={ids.notes} label="Notes (optional)">

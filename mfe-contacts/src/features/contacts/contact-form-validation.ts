@@ -3,6 +3,7 @@
 // contact-form-rules.ts (which the dialer's widgets load at once) and load with the contact dialog.
 import { hasEnoughDigits, toE164 } from '@ringwise/phone';
 import {
+  CONTACT_FORM_FIELDS,
   MIN_PHONE_DIGITS,
   PHONE_INVALID,
   PHONE_REQUIRED,
@@ -25,14 +26,19 @@ export function validatePhoneNumber(value: string, countryCode: string): string 
   return stored !== null && hasEnoughDigits(stored, MIN_PHONE_DIGITS) ? undefined : PHONE_INVALID;
 }
 
+/** The rule of each checked field, given its text and the picked calling code (only the number reads it). */
+export const contactFieldRules: Record<ContactFormField, (value: string, countryCode: string) => string | undefined> = {
+  displayName: validateDisplayName,
+  primaryNumber: validatePhoneNumber,
+  email: validateEmail,
+};
+
 /** Every message for the form; an empty object means it can be sent. */
 export function validateContactForm(values: Pick<ContactFormValues, ContactFormField | 'countryCode'>): ContactFormErrors {
   const errors: ContactFormErrors = {};
-  const displayName = validateDisplayName(values.displayName);
-  const primaryNumber = validatePhoneNumber(values.primaryNumber, values.countryCode);
-  const email = validateEmail(values.email);
-  if (displayName) errors.displayName = displayName;
-  if (primaryNumber) errors.primaryNumber = primaryNumber;
-  if (email) errors.email = email;
+  for (const field of CONTACT_FORM_FIELDS) {
+    const message = contactFieldRules[field](values[field], values.countryCode);
+    if (message) errors[field] = message;
+  }
   return errors;
 }

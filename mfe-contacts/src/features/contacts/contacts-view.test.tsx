@@ -1,33 +1,18 @@
 import { contactPageOf } from '../../dev/contact-pages.ts';
-import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, mock, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Contact } from '@ringwise/contract/contacts';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
-import {
-  apiError,
-  contact,
-  currentToast,
-  deferred,
-  json,
-  mockFetch,
-  renderWithProviders,
-  waitUntil,
-  type FetchCall,
-} from '../../test-support.tsx';
+import { apiError, componentTestHooks, contact, currentToast, deferred, json, renderWithProviders, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { ContactsView } from './contacts-view.tsx';
 
 const ada = contact({ id: 'a1', displayName: 'Ada Lovelace', primaryNumber: '+447700900123', countryCode: '+44', email: 'ada@example.com' });
 const bob = contact({ id: 'b2', displayName: 'Bob Stone', primaryNumber: '+12025550123', countryCode: '+1' });
 const grace = contact({ id: 'g3', displayName: 'Grace Hopper', primaryNumber: '+12025550199', countryCode: '+1', favorite: true });
 
-let restoreFetch: (() => void) | undefined;
+const { mockFetch } = componentTestHooks();
 const originalConfirm = window.confirm;
 
-beforeEach(() => __resetToastsForTests());
 afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
   window.confirm = originalConfirm;
 });
 
@@ -37,7 +22,6 @@ function serve(list: Contact[], other: (call: FetchCall) => Response | Promise<R
     if (call.method === 'GET' && call.url.split('?')[0] === '/api/contacts') return json(contactPageOf(list, call.url));
     return other(call);
   });
-  restoreFetch = fetchMock.restore;
   return fetchMock;
 }
 
@@ -61,7 +45,7 @@ function fillForm(form: ReturnType<typeof within>, values: { name?: string; numb
 describe('ContactsView: lists', () => {
   test('skeletons while loading, then Favorites before All Contacts, each card with number, e-mail and actions', async () => {
     const pending = deferred<Response>();
-    restoreFetch = mockFetch(() => pending.promise).restore;
+    mockFetch(() => pending.promise);
     renderWithProviders(<ContactsView />);
     expect(screen.getByRole('heading', { level: 1, name: 'Contacts' })).toBeTruthy();
     expect(screen.getByText('Loading contacts')).toBeTruthy();
@@ -109,7 +93,7 @@ describe('ContactsView: lists', () => {
 
   test('a failed load offers Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch(() => (fail ? new Response('down', { status: 503 }) : json({ contacts: [ada], nextCursor: null }))).restore;
+    mockFetch(() => (fail ? new Response('down', { status: 503 }) : json({ contacts: [ada], nextCursor: null })));
     renderWithProviders(<ContactsView />);
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load your contacts');
     fail = false;

@@ -6,10 +6,11 @@ import { Search, UserPlus } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { Card } from '@ringwise/ui/card';
-import { Input } from '@ringwise/ui/input';
 import { Skeleton } from '../../lib/skeleton.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { ContactCard } from './contact-card.tsx';
+import { ContactLineSkeleton } from './contact-line.tsx';
+import { ContactSearchInput, ContactsUnavailable } from './contact-list-parts.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { sortByName, useContacts, useDeleteContact, useUpdateContact } from './contacts-data.ts';
 
@@ -57,11 +58,8 @@ export function ContactsView() {
     body = <ContactsSkeleton />;
   } else if (query.isError && !query.data) {
     body = (
-      <Card role="alert" className="ct:flex ct:flex-col ct:items-center ct:gap-3 ct:p-6 ct:text-center">
-        <p className="ct:font-semibold">Could not load your contacts</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
+      <Card>
+        <ContactsUnavailable className="ct:p-6" onRetry={() => void query.refetch()} />
       </Card>
     );
   } else if (contacts.length === 0) {
@@ -100,15 +98,7 @@ export function ContactsView() {
       </div>
       <form role="search" aria-label="Contacts" onSubmit={(event) => event.preventDefault()} className="ct:relative">
         <Search aria-hidden="true" className="ct:pointer-events-none ct:absolute ct:left-3 ct:top-3 ct:size-4 ct:text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Search contacts"
-          placeholder="Search contacts..."
-          autoComplete="off"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="ct:pl-9"
-        />
+        <ContactSearchInput value={search} onValue={setSearch} className="ct:pl-9" />
       </form>
       <p role="status" className="ct:sr-only">
         {searching && !query.isPending && !query.isPlaceholderData
@@ -197,11 +187,7 @@ function ContactsSkeleton() {
         {Array.from({ length: 6 }, (_, index) => (
           <Card key={index} className="ct:flex ct:flex-col ct:gap-4 ct:p-4">
             <div className="ct:flex ct:items-start ct:gap-3">
-              <Skeleton className="ct:size-10 ct:rounded-full" />
-              <div className="ct:flex-1 ct:space-y-2">
-                <Skeleton className="ct:h-4 ct:w-2/3" />
-                <Skeleton className="ct:h-3 ct:w-1/2" />
-              </div>
+              <ContactLineSkeleton large />
             </div>
             <Skeleton className="ct:h-9 ct:w-full" />
           </Card>

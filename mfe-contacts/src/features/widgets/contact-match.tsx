@@ -6,7 +6,7 @@ import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import type { Contact } from '@ringwise/contract/contacts';
 import type { ContactMatchProps } from '@ringwise/apps/exposed/contacts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
 import { MATCH_DEBOUNCE_MS, digitsOf, findContactMatch, isMatchEligible } from '../matching/matching.ts';

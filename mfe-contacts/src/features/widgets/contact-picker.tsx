@@ -5,14 +5,13 @@ import { useRef, useState } from 'react';
 import { BookUser, UserPlus } from 'lucide-react';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
-import { Input } from '@ringwise/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@ringwise/ui/sheet';
-import { Skeleton } from '../../lib/skeleton.tsx';
 import { SimpleTooltip } from '@ringwise/ui/tooltip';
 import type { ContactPickerProps } from '@ringwise/apps/exposed/contacts';
-import { ContactAvatar } from '../contacts/contact-avatar.tsx';
+import { ContactLine, ContactLineSkeleton } from '../contacts/contact-line.tsx';
+import { ContactSearchInput, ContactsUnavailable } from '../contacts/contact-list-parts.tsx';
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { contactMatchesQuery } from '../matching/matching.ts';
@@ -84,25 +83,14 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
         </span>
         {Array.from({ length: 4 }, (_, index) => (
           <div key={index} className="ct:flex ct:items-center ct:gap-3 ct:p-2">
-            <Skeleton className="ct:size-8 ct:rounded-full" />
-            <div className="ct:flex-1 ct:space-y-2">
-              <Skeleton className="ct:h-4 ct:w-1/2" />
-              <Skeleton className="ct:h-3 ct:w-1/3" />
-            </div>
+            <ContactLineSkeleton />
           </div>
         ))}
       </div>
     );
   }
   if (query.isError && !query.data) {
-    return (
-      <div role="alert" className="ct:flex ct:flex-col ct:items-center ct:gap-3 ct:py-6 ct:text-center">
-        <p className="ct:font-semibold">Could not load your contacts</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+    return <ContactsUnavailable className="ct:py-6" onRetry={() => void query.refetch()} />;
   }
 
   const all = sortByName(query.data ?? []);
@@ -137,14 +125,9 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
                 onClick={() => onChoose(contact)}
                 className="ct:flex ct:w-full ct:items-center ct:gap-3 ct:rounded-md ct:p-2 ct:text-left ct:transition-colors ct:hover:bg-accent ct:hover:text-accent-foreground ct:focus-visible:outline-none ct:focus-visible:ring-2 ct:focus-visible:ring-ring ct:disabled:opacity-60"
               >
-                <ContactAvatar name={contact.displayName} size="sm" />
-                <span className="ct:min-w-0 ct:flex-1">
-                  <span className="ct:block ct:truncate ct:font-medium">{contact.displayName}</span>
-                  <span className="ct:block ct:truncate ct:text-sm ct:tabular-nums ct:text-muted-foreground">
-                    {format(contact.primaryNumber)}
-                  </span>
+                <ContactLine name={contact.displayName} number={format(contact.primaryNumber)}>
                   <ContactRate number={contact.primaryNumber} />
-                </span>
+                </ContactLine>
               </button>
             </li>
           ))}
@@ -155,14 +138,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
 
   return (
     <div className="ct:space-y-4">
-      <Input
-        type="search"
-        aria-label="Search contacts"
-        placeholder="Search contacts..."
-        autoComplete="off"
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-      />
+      <ContactSearchInput value={filter} onValue={setFilter} />
       {shown.length === 0 ? (
         <p role="status" className="ct:py-6 ct:text-center ct:text-sm ct:text-muted-foreground">
           No contacts found

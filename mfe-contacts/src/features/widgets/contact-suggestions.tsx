@@ -2,11 +2,11 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Contact } from '@ringwise/contract/contacts';
 import type { ContactSuggestionsProps } from '@ringwise/apps/exposed/contacts';
-import { ContactAvatar } from '../contacts/contact-avatar.tsx';
+import { ContactLine } from '../contacts/contact-line.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';
 import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
 import { SUGGESTION_MIN_CHARS, digitsOf, suggestContacts } from '../matching/matching.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 
 /** What to ask the api for: a typed number as its digits (any spacing), a name as typed. */
 const searchFor = (typed: string) => (/\d/.test(typed) && /^[\d\s+().\-/]+$/.test(typed) ? digitsOf(typed) : typed);
@@ -90,13 +90,7 @@ export function ContactSuggestions({ query, onSelect, id, label = 'Contact sugge
                 onKeyDown={(event) => onKeyDown(event, contact, index)}
                 className="ct:flex ct:cursor-pointer ct:items-center ct:gap-3 ct:rounded-sm ct:px-2 ct:py-1.5 ct:outline-none ct:hover:bg-accent ct:hover:text-accent-foreground ct:focus-visible:bg-accent ct:focus-visible:text-accent-foreground ct:focus-visible:ring-2 ct:focus-visible:ring-ring"
               >
-                <ContactAvatar name={contact.displayName} size="sm" />
-                <span className="ct:min-w-0 ct:flex-1">
-                  <span className="ct:block ct:truncate ct:text-sm ct:font-medium">{contact.displayName}</span>
-                  <span className="ct:block ct:truncate ct:text-xs ct:tabular-nums ct:text-muted-foreground">
-                    {format(contact.primaryNumber)}
-                  </span>
-                </span>
+                <ContactLine name={contact.displayName} number={format(contact.primaryNumber)} compact />
               </li>
             );
           })}

@@ -1,10 +1,9 @@
 import { contactPageOf } from '../../dev/contact-pages.ts';
-import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
+import { describe, expect, mock, test } from 'bun:test';
 import { useState } from 'react';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Contact } from '@ringwise/contract/contacts';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { apiError, contact, currentToast, deferred, json, mockFetch, renderWithProviders, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, componentTestHooks, contact, currentToast, deferred, json, renderWithProviders, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { ContactMatch } from './contact-match.tsx';
 import { ContactPicker } from './contact-picker.tsx';
 import { ContactSuggestions } from './contact-suggestions.tsx';
@@ -14,19 +13,12 @@ const ada = contact({ id: 'a1', displayName: 'Ada Lovelace', primaryNumber: '+44
 const alan = contact({ id: 'a2', displayName: 'Alan Turing', primaryNumber: '+447700900456', countryCode: '+44' });
 const grace = contact({ id: 'g3', displayName: 'Grace Hopper', primaryNumber: '+12025550123', countryCode: '+1', favorite: true });
 
-let restoreFetch: (() => void) | undefined;
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-});
+const { mockFetch } = componentTestHooks();
 
 function serve(list: Contact[], other: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
   const fetchMock = mockFetch((call) =>
     call.method === 'GET' && call.url.split('?')[0] === '/api/contacts' ? json(contactPageOf(list, call.url)) : other(call),
   );
-  restoreFetch = fetchMock.restore;
   return fetchMock;
 }
 

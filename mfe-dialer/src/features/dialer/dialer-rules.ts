@@ -11,20 +11,7 @@ export interface DialedValue {
 }
 
 /** The 12-key keypad with the letters printed on phone keys. */
-export const keypadKeys: ReadonlyArray<readonly [key: string, letters: string]> = [
-  ['1', ''],
-  ['2', 'ABC'],
-  ['3', 'DEF'],
-  ['4', 'GHI'],
-  ['5', 'JKL'],
-  ['6', 'MNO'],
-  ['7', 'PQRS'],
-  ['8', 'TUV'],
-  ['9', 'WXYZ'],
-  ['*', ''],
-  ['0', '+'],
-  ['#', ''],
-];
+export { keypadKeys } from '@ringwise/phone/notation';
 
 /** A typed or pasted full number ("+44 7700 900123") becomes its code and the rest; other text stays as typed. */
 export function typeNumber(value: DialedValue, text: string): DialedValue {

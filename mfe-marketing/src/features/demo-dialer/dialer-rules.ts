@@ -1,6 +1,6 @@
 // The demo dialer's rules (spec §2 "Demo dialer"), pure so they are tested without a browser. A full number is
 // split with @ringwise/phone's notation entry, which needs no metadata: the landing page stays light.
-import { splitFullNumber } from '@ringwise/phone/notation';
+import { keypadKeys, splitFullNumber } from '@ringwise/phone/notation';
 import { DEMO_COUNTRY_CODES } from './demo-codes.ts';
 
 /** What the dialer holds: the picked calling code ("+44") and the number field's text (any text). */
@@ -13,20 +13,7 @@ export const HINT_READY = 'Sign up to see real rates';
 export const HINT_EMPTY = 'Enter number to continue';
 
 /** The 12-key keypad: 1-9, *, 0, # with the letters printed on phone keys. */
-export const KEYPAD_KEYS: readonly { key: string; letters: string }[] = [
-  { key: '1', letters: '' },
-  { key: '2', letters: 'ABC' },
-  { key: '3', letters: 'DEF' },
-  { key: '4', letters: 'GHI' },
-  { key: '5', letters: 'JKL' },
-  { key: '6', letters: 'MNO' },
-  { key: '7', letters: 'PQRS' },
-  { key: '8', letters: 'TUV' },
-  { key: '9', letters: 'WXYZ' },
-  { key: '*', letters: '' },
-  { key: '0', letters: '+' },
-  { key: '#', letters: '' },
-];
+export const KEYPAD_KEYS: readonly { key: string; letters: string }[] = keypadKeys.map(([key, letters]) => ({ key, letters }));
 
 /** The code and the number as one string, e.g. "+447700900123". */
 export function combinedValue({ code, number }: DialerValue): string {

@@ -6,7 +6,7 @@ import { Button } from '@ringwise/ui/button';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { RatesGrid, RatesGridSkeleton } from './rates-grid.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,28 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { VerifiedCallerId } from '@ringwise/contract/numbers';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadNumberFormat } from '../../lib/format-number.ts';
-import { apiError, callerId, currentToast, json, mockFetch, renderWithProviders, sleep, user, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, callerId, componentTestHooks, currentToast, json, renderWithProviders, sleep, user, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { statusPolling } from './caller-id-verification.ts';
 import { CallerIdsDialog } from './caller-ids-dialog.tsx';
 
 const office = callerId({ id: 'c1', phoneNumber: '+12025550123', friendlyName: 'Office' });
 const pendingEntry = callerId({ id: 'c2', phoneNumber: '+447700900777', friendlyName: 'My mobile', verificationStatus: 'pending', validationCode: '530763' });
 
-let restoreFetch: (() => void) | undefined;
+const { mockFetch } = componentTestHooks();
 beforeAll(async () => {
   await loadNumberFormat();
   statusPolling.intervalMs = 30;
 });
 afterAll(() => {
   statusPolling.intervalMs = 3000;
-});
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
 });
 
 function serve(list: VerifiedCallerId[], other: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
@@ -32,7 +25,6 @@ function serve(list: VerifiedCallerId[], other: (call: FetchCall) => Response | 
     if (call.method === 'GET' && call.url === '/api/auth/user') return json(user());
     return other(call);
   });
-  restoreFetch = fetchMock.restore;
   return {
     ...fetchMock,
     setList: (next: VerifiedCallerId[]) => {

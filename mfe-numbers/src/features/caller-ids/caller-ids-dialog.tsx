@@ -8,43 +8,33 @@ import type { VerifiedCallerId } from '@ringwise/contract/numbers';
 import { callerIdMessages, maxFriendlyNameLength, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger, useControllableOpen } from '@ringwise/ui/dialog';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { CallerIdsDialogProps } from '@ringwise/apps/exposed/numbers';
+import { OwnList } from '../../components/own-list.tsx';
+import { WidgetDialog } from '../../components/widget-dialog.tsx';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { Skeleton } from '../../lib/skeleton.tsx';
 import { useCallerIds } from '../data/numbers-data.ts';
 import { callerIdStatusText, useCallerIdVerification, type CallerIdVerification, type PendingVerification } from './caller-id-verification.ts';
 
 export const E164_HINT = 'E.164 format, such as +1234567890';
 
-export function CallerIdsDialog({ open: openProp, onOpenChange, returnFocusRef, triggerLabel = 'Manage Verified Caller IDs', triggerClassName }: CallerIdsDialogProps) {
-  const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
+export function CallerIdsDialog({ triggerLabel = 'Manage Verified Caller IDs', ...props }: CallerIdsDialogProps) {
   const verification = useCallerIdVerification();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {controlled ? null : (
-        <DialogTrigger asChild>
-          <Button variant="outline" className={triggerClassName}>
-            <ShieldCheck aria-hidden="true" className="nm:size-4" /> {triggerLabel}
-          </Button>
-        </DialogTrigger>
-      )}
-      <DialogContent
-        className="nm:max-h-[85vh] nm:gap-6 nm:p-4 nm:sm:max-w-xl nm:sm:p-6"
-        returnFocusRef={returnFocusRef}
-      >
-        <DialogHeader>
-          <DialogTitle>Verified Caller IDs</DialogTitle>
-          <DialogDescription>Show your own phone number when you call. We call it once with a code to prove it is yours.</DialogDescription>
-        </DialogHeader>
-        <VerifyForm verification={verification} />
-        {verification.pending ? <PendingCode pending={verification.pending} /> : null}
-        <CallerIdList verification={verification} />
-      </DialogContent>
-    </Dialog>
+    <WidgetDialog
+      {...props}
+      triggerLabel={triggerLabel}
+      triggerIcon={<ShieldCheck aria-hidden="true" className="nm:size-4" />}
+      widthClassName="nm:sm:max-w-xl"
+      title="Verified Caller IDs"
+      description="Show your own phone number when you call. We call it once with a code to prove it is yours."
+    >
+      <VerifyForm verification={verification} />
+      {verification.pending ? <PendingCode pending={verification.pending} /> : null}
+      <CallerIdList verification={verification} />
+    </WidgetDialog>
   );
 }
 
@@ -114,57 +104,42 @@ function PendingCode({ pending }: { pending: PendingVerification }) {
 }
 
 function CallerIdList({ verification }: { verification: CallerIdVerification }) {
-  const id = useId();
   const entries = useCallerIds();
   const format = useFormatNumber();
   const [confirming, setConfirming] = useState<VerifiedCallerId | null>(null);
   const removing = verification.remove.isPending ? verification.remove.variables.id : null;
   return (
-    <section aria-labelledby={`${id}-title`} className="nm:space-y-3">
-      <h3 id={`${id}-title`} className="nm:text-base nm:font-semibold">
-        Your Caller IDs
-      </h3>
-      {entries.isPending ? (
-        <div role="status" aria-label="Loading your caller IDs" className="nm:space-y-2">
-          <Skeleton className="nm:h-12 nm:w-full" />
-          <Skeleton className="nm:h-12 nm:w-full" />
-        </div>
-      ) : entries.isError && !entries.data ? (
-        <div role="alert" className="nm:flex nm:flex-wrap nm:items-center nm:gap-3 nm:text-sm">
-          <span>Could not load your caller IDs.</span>
-          <Button size="sm" variant="outline" onClick={() => void entries.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : entries.data.length === 0 ? (
-        <p className="nm:rounded-md nm:border nm:border-dashed nm:border-border nm:p-4 nm:text-center nm:text-sm nm:text-muted-foreground">
-          No caller IDs yet. Verify a number you own to call from it.
-        </p>
-      ) : (
-        <ul aria-label="Caller IDs" className="nm:divide-y nm:divide-border nm:rounded-md nm:border nm:border-border">
-          {entries.data.map((entry) => (
-            <li key={entry.id} className="nm:flex nm:flex-wrap nm:items-center nm:justify-between nm:gap-x-4 nm:gap-y-2 nm:p-3">
-              <div className="nm:min-w-0 nm:space-y-1">
-                <p className="nm:flex nm:flex-wrap nm:items-center nm:gap-2">
-                  <span className="nm:font-medium nm:tabular-nums">{format(entry.phoneNumber)}</span>
-                  <Badge variant={entry.verificationStatus === verifiedStatus ? 'success' : entry.verificationStatus === pendingStatus ? 'secondary' : 'outline'}>
-                    {callerIdStatusText(entry.verificationStatus)}
-                  </Badge>
-                </p>
-                {entry.friendlyName ? <p className="nm:text-sm nm:text-muted-foreground">{entry.friendlyName}</p> : null}
-                {entry.verificationStatus === pendingStatus && entry.validationCode && verification.pending?.id !== entry.id ? (
-                  <p className="nm:text-xs nm:text-muted-foreground">
-                    Code <span className="nm:font-mono nm:font-semibold nm:text-foreground">{entry.validationCode}</span>
-                  </p>
-                ) : null}
-              </div>
-              <Button size="sm" variant="outline" disabled={removing === entry.id} aria-label={`Remove ${format(entry.phoneNumber)}`} onClick={() => setConfirming(entry)}>
-                {removing === entry.id ? 'Removing…' : 'Remove'}
-              </Button>
-            </li>
-          ))}
-        </ul>
+    <OwnList
+      title="Your Caller IDs"
+      what="caller IDs"
+      entries={entries.data}
+      query={entries}
+      skeletonHeight="nm:h-12"
+      empty="No caller IDs yet. Verify a number you own to call from it."
+      label="Caller IDs"
+      entryKey={(entry) => entry.id}
+      details={(entry) => (
+        <>
+          <p className="nm:flex nm:flex-wrap nm:items-center nm:gap-2">
+            <span className="nm:font-medium nm:tabular-nums">{format(entry.phoneNumber)}</span>
+            <Badge variant={entry.verificationStatus === verifiedStatus ? 'success' : entry.verificationStatus === pendingStatus ? 'secondary' : 'outline'}>
+              {callerIdStatusText(entry.verificationStatus)}
+            </Badge>
+          </p>
+          {entry.friendlyName ? <p className="nm:text-sm nm:text-muted-foreground">{entry.friendlyName}</p> : null}
+          {entry.verificationStatus === pendingStatus && entry.validationCode && verification.pending?.id !== entry.id ? (
+            <p className="nm:text-xs nm:text-muted-foreground">
+              Code <span className="nm:font-mono nm:font-semibold nm:text-foreground">{entry.validationCode}</span>
+            </p>
+          ) : null}
+        </>
       )}
+      action={(entry) => (
+        <Button size="sm" variant="outline" disabled={removing === entry.id} aria-label={`Remove ${format(entry.phoneNumber)}`} onClick={() => setConfirming(entry)}>
+          {removing === entry.id ? 'Removing…' : 'Remove'}
+        </Button>
+      )}
+    >
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -173,6 +148,6 @@ function CallerIdList({ verification }: { verification: CallerIdVerification }) 
         confirmLabel="Remove"
         onConfirm={() => confirming && verification.remove.mutate(confirming)}
       />
-    </section>
+    </OwnList>
   );
 }

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, mock, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, mock, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadNumberFormat } from '../../lib/format-number.ts';
-import { apiError, callerId, currentToast, deferred, json, mockFetch, renderWithProviders, user, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, callerId, choose, componentTestHooks, currentToast, deferred, json, renderWithProviders, user, userPreferencesApi, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { CallerIdSelect } from '../caller-id-select/caller-id-select.tsx';
 import { callerIdOptions } from '../data/caller-id-options.ts';
 import { NumbersSettings } from './numbers-settings.tsx';
@@ -14,42 +14,22 @@ const released = virtualNumber({ id: 'n2', phoneNumber: '+4930123456', status: '
 const office = callerId({ id: 'c1', phoneNumber: '+12025550123', friendlyName: 'Office' });
 const pending = callerId({ id: 'c2', phoneNumber: '+447700900777', verificationStatus: 'pending', validationCode: '123456' });
 
-let restoreFetch: (() => void) | undefined;
+const { mockFetch } = componentTestHooks();
 beforeAll(async () => {
   await loadNumberFormat();
 });
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
-});
 
 function serve(current: CurrentUser, numbers: VirtualNumber[], callerIds: VerifiedCallerId[], patch?: (call: FetchCall) => Response | Promise<Response> | undefined) {
-  let stored = current;
+  const preferences = userPreferencesApi(current, patch);
   const fetchMock = mockFetch((call) => {
-    if (call.method === 'GET' && call.url === '/api/auth/user') return json(stored);
     if (call.method === 'GET' && call.url === '/api/virtual-numbers') return json(numbers);
     if (call.method === 'GET' && call.url === '/api/verified-caller-ids') return json(callerIds);
-    if (call.method === 'PATCH' && call.url === '/api/user/preferences') {
-      const answer = patch?.(call);
-      if (answer) return answer;
-      stored = { ...stored, ...(call.body as Partial<CurrentUser>) };
-      return json(stored);
-    }
-    return undefined;
+    return preferences(call);
   });
-  restoreFetch = fetchMock.restore;
   return { ...fetchMock, patches: () => fetchMock.calls.filter((c) => c.method === 'PATCH').map((c) => c.body) };
 }
 
 const selectText = (name: string) => screen.getByRole('combobox', { name }).textContent;
-async function choose(name: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name }));
-  const listbox = await screen.findByRole('listbox');
-  fireEvent.click(within(listbox).getByRole('option', { name: option }));
-  await waitUntil(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
-}
 
 describe('callerIdOptions', () => {
   test('the public number, active virtual numbers, verified caller IDs; a stored number gone is kept as unavailable', () => {
@@ -123,11 +103,11 @@ describe('Settings > Numbers', () => {
 
   test('data that cannot be loaded: a failure with Retry', async () => {
     let fail = true;
-    restoreFetch = mockFetch((call) => {
+    mockFetch((call) => {
       if (call.url === '/api/virtual-numbers' && fail) return new Response('', { status: 503 });
       if (call.url === '/api/auth/user') return json(user());
       return json([]);
-    }).restore;
+    });
     renderWithProviders(<NumbersSettings />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load your settings');

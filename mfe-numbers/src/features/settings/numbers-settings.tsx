@@ -12,7 +12,7 @@ import { callerIdOptions, fromSelectValue, hasOwnCallerIds, toSelectValue } from
 import { useUpdateDefaultCallerId } from '../data/default-caller-id.ts';
 import { useCallerIds, useCurrentUser, useVirtualNumbers } from '../data/numbers-data.ts';
 import { LazyCallerIdsDialog, LazyVirtualNumbersDialog, preloadCallerIdsDialog, preloadVirtualNumbersDialog } from '../lazy-dialogs.tsx';
-import { SettingsLoading, SettingsUnavailable } from './settings-states.tsx';
+import { SettingsLoading, SettingsUnavailable } from '@ringwise/ui/settings-states';
 
 export function NumbersSettings() {
   const user = useCurrentUser();

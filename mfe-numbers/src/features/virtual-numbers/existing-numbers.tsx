@@ -1,6 +1,6 @@
 // Virtual Numbers modal > 'Your Existing Numbers': each number with its country, monthly price, status and
 // renewal, and Release (after a confirmation; no refund). Released numbers are not listed.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import type { VirtualNumber } from '@ringwise/contract/numbers';
@@ -9,9 +9,9 @@ import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import { formatDateTime, formatUsd } from '@ringwise/ui/format';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { OwnList } from '../../components/own-list.tsx';
 import { countryName } from '../../lib/countries.ts';
 import { formatNumberNow, useFormatNumber } from '../../lib/format-number.ts';
-import { Skeleton } from '../../lib/skeleton.tsx';
 import { numbersKey, userKey, useVirtualNumbers } from '../data/numbers-data.ts';
 import { numberToasts, RELEASE_FALLBACK } from './number-toasts.ts';
 
@@ -22,7 +22,6 @@ export function numberStatusText(number: VirtualNumber): string {
 }
 
 export function ExistingNumbers() {
-  const id = useId();
   const numbers = useVirtualNumbers();
   const format = useFormatNumber();
   const queryClient = useQueryClient();
@@ -36,58 +35,42 @@ export function ExistingNumbers() {
     },
     onError: (error) => numberToasts.releaseFailed(errorMessage(error, RELEASE_FALLBACK)),
   });
-  const owned = numbers.data?.filter((n) => n.status !== 'released') ?? [];
-
   return (
-    <section aria-labelledby={`${id}-title`} className="nm:space-y-3">
-      <h3 id={`${id}-title`} className="nm:text-base nm:font-semibold">
-        Your Existing Numbers
-      </h3>
-      {numbers.isPending ? (
-        <div role="status" aria-label="Loading your numbers" className="nm:space-y-2">
-          <Skeleton className="nm:h-14 nm:w-full" />
-          <Skeleton className="nm:h-14 nm:w-full" />
-        </div>
-      ) : numbers.isError && !numbers.data ? (
-        <div role="alert" className="nm:flex nm:flex-wrap nm:items-center nm:gap-3 nm:text-sm">
-          <span>Could not load your numbers.</span>
-          <Button size="sm" variant="outline" onClick={() => void numbers.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : owned.length === 0 ? (
-        <p className="nm:rounded-md nm:border nm:border-dashed nm:border-border nm:p-4 nm:text-center nm:text-sm nm:text-muted-foreground">
-          You have no virtual numbers yet.
-        </p>
-      ) : (
-        <ul aria-label="Your numbers" className="nm:divide-y nm:divide-border nm:rounded-md nm:border nm:border-border">
-          {owned.map((number) => (
-            <li key={number.id} className="nm:flex nm:flex-wrap nm:items-center nm:justify-between nm:gap-x-4 nm:gap-y-2 nm:p-3">
-              <div className="nm:min-w-0 nm:space-y-1">
-                <p className="nm:flex nm:flex-wrap nm:items-center nm:gap-2">
-                  <span className="nm:font-medium nm:tabular-nums">{format(number.phoneNumber)}</span>
-                  <Badge variant={number.status === 'active' ? 'success' : 'destructive'}>{number.status === 'active' ? 'Active' : 'Grace period'}</Badge>
-                </p>
-                <p className="nm:text-sm nm:text-muted-foreground">
-                  {countryName(number.countryCode)} · <span className="nm:tabular-nums">{formatUsd(number.monthlyPrice)}/month</span>
-                </p>
-                <p className="nm:text-xs nm:text-muted-foreground">
-                  {number.status === 'grace' ? numberStatusText(number) : `Renews on ${formatDateTime(number.renewsAt)}`}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={release.isPending && release.variables.id === number.id}
-                aria-label={`Release ${format(number.phoneNumber)}`}
-                onClick={() => setConfirming(number)}
-              >
-                {release.isPending && release.variables.id === number.id ? 'Releasing…' : 'Release'}
-              </Button>
-            </li>
-          ))}
-        </ul>
+    <OwnList
+      title="Your Existing Numbers"
+      what="numbers"
+      entries={numbers.data?.filter((n) => n.status !== 'released')}
+      query={numbers}
+      skeletonHeight="nm:h-14"
+      empty="You have no virtual numbers yet."
+      label="Your numbers"
+      entryKey={(number) => number.id}
+      details={(number) => (
+        <>
+          <p className="nm:flex nm:flex-wrap nm:items-center nm:gap-2">
+            <span className="nm:font-medium nm:tabular-nums">{format(number.phoneNumber)}</span>
+            <Badge variant={number.status === 'active' ? 'success' : 'destructive'}>{number.status === 'active' ? 'Active' : 'Grace period'}</Badge>
+          </p>
+          <p className="nm:text-sm nm:text-muted-foreground">
+            {countryName(number.countryCode)} · <span className="nm:tabular-nums">{formatUsd(number.monthlyPrice)}/month</span>
+          </p>
+          <p className="nm:text-xs nm:text-muted-foreground">
+            {number.status === 'grace' ? numberStatusText(number) : `Renews on ${formatDateTime(number.renewsAt)}`}
+          </p>
+        </>
       )}
+      action={(number) => (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={release.isPending && release.variables.id === number.id}
+          aria-label={`Release ${format(number.phoneNumber)}`}
+          onClick={() => setConfirming(number)}
+        >
+          {release.isPending && release.variables.id === number.id ? 'Releasing…' : 'Release'}
+        </Button>
+      )}
+    >
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -96,6 +79,6 @@ export function ExistingNumbers() {
         confirmLabel="Release number"
         onConfirm={() => confirming && release.mutate(confirming)}
       />
-    </section>
+    </OwnList>
   );
 }

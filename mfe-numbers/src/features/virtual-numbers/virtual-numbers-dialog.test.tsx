@@ -1,23 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, spyOn, test } from 'bun:test';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { NumberPricing, VirtualNumber } from '@ringwise/contract/numbers';
-import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadNumberFormat } from '../../lib/format-number.ts';
-import {
-  apiError,
-  available,
-  currentToast,
-  deferred,
-  json,
-  mockFetch,
-  pricing,
-  renderWithProviders,
-  sleep,
-  user,
-  virtualNumber,
-  waitUntil,
-  type FetchCall,
-} from '../../test-support.tsx';
+import { apiError, available, componentTestHooks, currentToast, deferred, json, pricing, renderWithProviders, sleep, user, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { VirtualNumbersDialog } from './virtual-numbers-dialog.tsx';
 
 const prices: Record<string, NumberPricing> = {
@@ -30,15 +15,9 @@ const prices: Record<string, NumberPricing> = {
 };
 const nyNumbers = [available('+12125550101'), available('+12125550102', { locality: null, region: 'NY' })];
 
-let restoreFetch: (() => void) | undefined;
+const { mockFetch } = componentTestHooks();
 beforeAll(async () => {
   await loadNumberFormat();
-});
-beforeEach(() => __resetToastsForTests());
-afterEach(() => {
-  cleanup();
-  restoreFetch?.();
-  restoreFetch = undefined;
 });
 
 interface Serve {
@@ -60,7 +39,6 @@ function serve({ balance = '12.50', owned = [], search = () => json(nyNumbers), 
     if (call.method === 'DELETE' && call.url.startsWith('/api/virtual-numbers/')) return release?.(call) ?? new Response(null, { status: 204 });
     return undefined;
   });
-  restoreFetch = fetchMock.restore;
   const count = (method: string, url: string) => fetchMock.calls.filter((c) => c.method === method && c.url === url).length;
   return { ...fetchMock, searches: () => fetchMock.calls.filter((c) => c.url === '/api/virtual-numbers/search'), count };
 }

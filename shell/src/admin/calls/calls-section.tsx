@@ -8,11 +8,12 @@ import { errorMessage } from '@ringwise/api-client';
 import { adminPageSize, type AdminCall, type AdminCallFilters } from '@ringwise/contract/admin';
 import { callStatuses } from '@ringwise/contract/calls';
 import { Button } from '@ringwise/ui/button';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime, formatRate } from '@ringwise/ui/format';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { admin } from '../admin-api.ts';
-import { fieldClass, LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { fieldClass, LoadError, Loading } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
 import { RefundButton } from './refund-dialog.tsx';
 
@@ -128,48 +129,28 @@ export function CallsSection() {
   );
 }
 
+const callColumns: DataColumn<AdminCall>[] = [
+  { header: 'When', cell: (call) => formatDateTime(call.createdAt) },
+  { header: 'User', cell: (call) => call.userEmail },
+  {
+    header: 'Number',
+    cell: (call) => (
+      <>
+        {call.destinationNumber ?? '—'}
+        <span className="sh:block sh:text-xs sh:text-muted-foreground">{call.direction}</span>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (call) => call.status },
+  { header: 'Rate', cell: (call) => call.rateName ?? '—' },
+  { header: 'Per min', cell: (call) => (call.ratePerMinute ? formatRate(call.ratePerMinute) : '—'), numeric: true },
+  { header: 'Connection', cell: (call) => usd(call.connectionFee), numeric: true },
+  { header: 'Billed s', cell: (call) => call.billedSeconds ?? '—', numeric: true },
+  { header: 'Cost', cell: (call) => usd(call.cost), numeric: true },
+  { header: 'Refunded', cell: (call) => usd(call.refunded), numeric: true, testId: 'call-refunded' },
+  { header: <span className="sh:sr-only">Actions</span>, cell: (call) => (isRefundable(call) ? <RefundButton call={call} /> : null) },
+];
+
 function CallsTable({ calls }: { calls: AdminCall[] }) {
-  return (
-    <TableScroll label="Calls">
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>When</th>
-            <th scope="col" className={thClass}>User</th>
-            <th scope="col" className={thClass}>Number</th>
-            <th scope="col" className={thClass}>Status</th>
-            <th scope="col" className={thClass}>Rate</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Per min</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Connection</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Billed s</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Cost</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Refunded</th>
-            <th scope="col" className={thClass}>
-              <span className="sh:sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {calls.map((call) => (
-            <tr key={call.id} data-testid={`call-${call.id}`}>
-              <td className={tdClass}>{formatDateTime(call.createdAt)}</td>
-              <td className={tdClass}>{call.userEmail}</td>
-              <td className={tdClass}>
-                {call.destinationNumber ?? '—'}
-                <span className="sh:block sh:text-xs sh:text-muted-foreground">{call.direction}</span>
-              </td>
-              <td className={tdClass}>{call.status}</td>
-              <td className={tdClass}>{call.rateName ?? '—'}</td>
-              <td className={`${tdClass} ${numClass}`}>{call.ratePerMinute ? formatRate(call.ratePerMinute) : '—'}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(call.connectionFee)}</td>
-              <td className={`${tdClass} ${numClass}`}>{call.billedSeconds ?? '—'}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(call.cost)}</td>
-              <td className={`${tdClass} ${numClass}`} data-testid="call-refunded">{usd(call.refunded)}</td>
-              <td className={tdClass}>{isRefundable(call) ? <RefundButton call={call} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <DataTable label="Calls" columns={callColumns} rows={calls} rowKey={(call) => call.id} rowTestId={(call) => `call-${call.id}`} />;
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminAuditEntry } from '@ringwise/contract/admin';
 import { admin } from '../admin-api.ts';
 import { formatDateTime } from '@ringwise/ui/format';
-import { LoadError, Loading, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
+import { LoadError, Loading } from '../admin-ui.tsx';
 
 /** A before/after value in one line: `{ balance: "19.63" }` → "balance: 19.63". */
 export function describeState(value: unknown): string {
@@ -29,35 +30,21 @@ export function AuditLog({ limit }: { limit: number }) {
   if (log.isError) return <LoadError what="the audit log" error={log.error} onRetry={() => void log.refetch()} />;
   const entries = log.data.slice(0, limit);
   if (entries.length === 0) return <p className="sh:text-sm sh:text-muted-foreground">No admin actions yet.</p>;
-  return (
-    <TableScroll label="Latest audit log entries">
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>When</th>
-            <th scope="col" className={thClass}>Who</th>
-            <th scope="col" className={thClass}>What</th>
-            <th scope="col" className={thClass}>Before → after</th>
-            <th scope="col" className={thClass}>Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={tdClass}>{formatDateTime(entry.createdAt)}</td>
-              <td className={tdClass}>{entry.actorEmail ?? entry.actorId}</td>
-              <td className={tdClass}>
-                {actionName(entry)}
-                {entry.targetEmail ? <span className="sh:block sh:text-xs sh:text-muted-foreground">{entry.targetEmail}</span> : null}
-              </td>
-              <td className={tdClass}>
-                {describeState(entry.before)} → {describeState(entry.after)}
-              </td>
-              <td className={`${tdClass} sh:whitespace-normal sh:min-w-40`}>{entry.reason ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <DataTable label="Latest audit log entries" columns={columns} rows={entries} rowKey={(entry) => entry.id} />;
 }
+
+const columns: DataColumn<AdminAuditEntry>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
+  { header: 'Who', cell: (entry) => entry.actorEmail ?? entry.actorId },
+  {
+    header: 'What',
+    cell: (entry) => (
+      <>
+        {actionName(entry)}
+        {entry.targetEmail ? <span className="sh:block sh:text-xs sh:text-muted-foreground">{entry.targetEmail}</span> : null}
+      </>
+    ),
+  },
+  { header: 'Before → after', cell: (entry) => `${describeState(entry.before)} → ${describeState(entry.after)}` },
+  { header: 'Reason', cell: (entry) => entry.reason ?? '—', className: 'sh:whitespace-normal sh:min-w-40' },
+];

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminDashboard } from '@ringwise/contract/admin';
 import { admin } from '../admin-api.ts';
-import { LoadError, Loading, SectionHeading } from '../admin-ui.tsx';
+import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { minutesSeconds, percent, usd } from '../money.ts';
 import { AuditLog } from './audit-log.tsx';
 import { SeriesTable } from './series-table.tsx';
@@ -22,12 +22,9 @@ export function DashboardSection() {
       ) : (
         <DashboardNumbers data={dashboard.data} />
       )}
-      <section aria-labelledby="audit-heading" className="sh:space-y-3">
-        <h2 id="audit-heading" className="sh:text-lg sh:font-semibold">
-          Latest audit log entries
-        </h2>
+      <TitledSection title="Latest audit log entries">
         <AuditLog limit={10} />
-      </section>
+      </TitledSection>
     </div>
   );
 }
@@ -63,10 +60,7 @@ function DashboardNumbers({ data }: { data: AdminDashboard }) {
           </div>
         ))}
       </dl>
-      <section aria-labelledby="chart-heading" className="sh:space-y-3 sh:rounded-lg sh:border sh:border-border sh:bg-background sh:p-3">
-        <SectionHeading>
-          <span id="chart-heading">Last {data.days} days</span>
-        </SectionHeading>
+      <TitledSection title={`Last ${data.days} days`} className="sh:space-y-3 sh:rounded-lg sh:border sh:border-border sh:bg-background sh:p-3">
         <Suspense fallback={<Loading what="the chart" />}>
           <DashboardChart series={data.series} />
         </Suspense>
@@ -76,7 +70,7 @@ function DashboardNumbers({ data }: { data: AdminDashboard }) {
             <SeriesTable series={data.series} />
           </div>
         </details>
-      </section>
+      </TitledSection>
     </>
   );
 }

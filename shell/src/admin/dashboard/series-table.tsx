@@ -1,33 +1,18 @@
 import type { AdminDashboard } from '@ringwise/contract/admin';
-import { numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { usd } from '../money.ts';
+
+type Day = AdminDashboard['series'][number];
+
+const columns: DataColumn<Day>[] = [
+  { header: 'Day', cell: (day) => day.day, rowHeader: true },
+  { header: 'Calls', cell: (day) => day.calls, numeric: true },
+  { header: 'Minutes', cell: (day) => day.minutes, numeric: true },
+  { header: 'Top-ups', cell: (day) => usd(day.topUps), numeric: true },
+  { header: 'Charges', cell: (day) => usd(day.charges), numeric: true },
+];
 
 /** The chart's days as rows: the chart's accessible alternative. */
 export function SeriesTable({ series }: { series: AdminDashboard['series'] }) {
-  return (
-    <TableScroll label="Calls, minutes, top-ups and charges by day">
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>Day</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Calls</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Minutes</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Top-ups</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Charges</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((day) => (
-            <tr key={day.day}>
-              <th scope="row" className={`${tdClass} sh:font-normal sh:text-left`}>{day.day}</th>
-              <td className={`${tdClass} ${numClass}`}>{day.calls}</td>
-              <td className={`${tdClass} ${numClass}`}>{day.minutes}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.topUps)}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.charges)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <DataTable label="Calls, minutes, top-ups and charges by day" columns={columns} rows={series} rowKey={(day) => day.day} />;
 }

@@ -5,10 +5,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import type { AdminFinancialDay } from '@ringwise/contract/admin';
 import { Button } from '@ringwise/ui/button';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { admin, adminActions } from '../admin-api.ts';
-import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { isoDay, sumMoney, usd } from '../money.ts';
 import { LedgerCheck } from './ledger-check.tsx';
 import { saveFile } from '../../downloads/save-file.ts';
@@ -67,12 +68,9 @@ export function FinancialSection() {
       ) : (
         <FinancialTable days={days.data} />
       )}
-      <section aria-labelledby="ledger-check-heading" className="sh:space-y-2">
-        <h2 id="ledger-check-heading" className="sh:text-lg sh:font-semibold">
-          Ledger check
-        </h2>
+      <TitledSection title="Ledger check" className="sh:space-y-2">
         <LedgerCheck />
-      </section>
+      </TitledSection>
     </div>
   );
 }
@@ -80,42 +78,13 @@ export function FinancialSection() {
 function FinancialTable({ days }: { days: AdminFinancialDay[] }) {
   if (days.length === 0) return <p className="sh:text-sm sh:text-muted-foreground">No money moved in these days.</p>;
   const totals = financialTotals(days);
-  return (
-    <TableScroll label="Money by day">
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>Day</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Top-ups</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Charges</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Refunds</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Adjustments</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Entries</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row" className={`${tdClass} sh:text-left sh:font-normal`}>{day.day}</th>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.topUps)}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.charges)}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.refunds)}</td>
-              <td className={`${tdClass} ${numClass}`}>{usd(day.adjustments)}</td>
-              <td className={`${tdClass} ${numClass}`}>{day.entries}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="sh:font-semibold">
-            <th scope="row" className={`${tdClass} sh:text-left`}>Total</th>
-            <td className={`${tdClass} ${numClass}`} data-testid="total-top-ups">{usd(totals.topUps)}</td>
-            <td className={`${tdClass} ${numClass}`}>{usd(totals.charges)}</td>
-            <td className={`${tdClass} ${numClass}`}>{usd(totals.refunds)}</td>
-            <td className={`${tdClass} ${numClass}`}>{usd(totals.adjustments)}</td>
-            <td className={`${tdClass} ${numClass}`}>{totals.entries}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableScroll>
-  );
+  const columns: DataColumn<AdminFinancialDay>[] = [
+    { header: 'Day', cell: (day) => day.day, rowHeader: true, footer: 'Total' },
+    { header: 'Top-ups', cell: (day) => usd(day.topUps), numeric: true, footer: usd(totals.topUps), footerTestId: 'total-top-ups' },
+    { header: 'Charges', cell: (day) => usd(day.charges), numeric: true, footer: usd(totals.charges) },
+    { header: 'Refunds', cell: (day) => usd(day.refunds), numeric: true, footer: usd(totals.refunds) },
+    { header: 'Adjustments', cell: (day) => usd(day.adjustments), numeric: true, footer: usd(totals.adjustments) },
+    { header: 'Entries', cell: (day) => day.entries, numeric: true, footer: totals.entries },
+  ];
+  return <DataTable label="Money by day" columns={columns} rows={days} rowKey={(day) => day.day} />;
 }

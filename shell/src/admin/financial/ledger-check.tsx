@@ -1,9 +1,18 @@
 // The ledger check (what `bun run ledger:verify` reports): every balance recomputed from the ledger.
 import { useQuery } from '@tanstack/react-query';
+import type { AdminLedgerCheck } from '@ringwise/contract/admin';
 import { Button } from '@ringwise/ui/button';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { admin } from '../admin-api.ts';
-import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { LoadError, Loading } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
+
+const differenceColumns: DataColumn<AdminLedgerCheck['differences'][number]>[] = [
+  { header: 'User', cell: (d) => d.email, rowHeader: true },
+  { header: 'Balance', cell: (d) => usd(d.balance), numeric: true },
+  { header: 'Ledger', cell: (d) => usd(d.ledger), numeric: true },
+  { header: 'Difference', cell: (d) => usd(d.difference), numeric: true },
+];
 
 export function LedgerCheck() {
   const check = useQuery({ ...admin.ledgerCheck(), meta: { handlesError: true } });
@@ -21,28 +30,7 @@ export function LedgerCheck() {
           <p role="alert" className="sh:text-sm sh:font-semibold sh:text-destructive" data-testid="ledger-check">
             {differences.length} {differences.length === 1 ? 'balance differs' : 'balances differ'} from the ledger ({users} users, {entries} entries).
           </p>
-          <TableScroll label="Balances that differ from the ledger">
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>User</th>
-                  <th scope="col" className={`${thClass} ${numClass}`}>Balance</th>
-                  <th scope="col" className={`${thClass} ${numClass}`}>Ledger</th>
-                  <th scope="col" className={`${thClass} ${numClass}`}>Difference</th>
-                </tr>
-              </thead>
-              <tbody>
-                {differences.map((d) => (
-                  <tr key={d.userId}>
-                    <th scope="row" className={`${tdClass} sh:text-left sh:font-normal`}>{d.email}</th>
-                    <td className={`${tdClass} ${numClass}`}>{usd(d.balance)}</td>
-                    <td className={`${tdClass} ${numClass}`}>{usd(d.ledger)}</td>
-                    <td className={`${tdClass} ${numClass}`}>{usd(d.difference)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable label="Balances that differ from the ledger" columns={differenceColumns} rows={differences} rowKey={(d) => d.userId} />
         </>
       )}
       <Button variant="outline" size="sm" onClick={() => void check.refetch()}>

@@ -4,10 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import type { BlockedPrefix } from '@ringwise/contract/admin';
 import { Button } from '@ringwise/ui/button';
+import { DataTable } from '@ringwise/ui/data-table';
 import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
-import { fieldClass, invalidateAdminData, SectionHeading, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { fieldClass, invalidateAdminData, TitledSection } from '../admin-ui.tsx';
 
 export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }) {
   const id = useId();
@@ -37,39 +38,27 @@ export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }
   };
 
   return (
-    <section className="sh:space-y-3" aria-labelledby={`${id}-heading`}>
-      <SectionHeading>
-        <span id={`${id}-heading`}>Blocked prefixes</span>
-      </SectionHeading>
+    <TitledSection title="Blocked prefixes">
       {blocked === null ? null : blocked.length === 0 ? (
         <p className="sh:text-sm sh:text-muted-foreground">No destination is blocked.</p>
       ) : (
-        <TableScroll label="Blocked prefixes">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>Prefix</th>
-                <th scope="col" className={thClass}>Reason</th>
-                <th scope="col" className={thClass}>
-                  <span className="sh:sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {blocked.map((entry) => (
-                <tr key={entry.prefix}>
-                  <th scope="row" className={`${tdClass} sh:text-left sh:font-normal sh:tabular-nums`}>+{entry.prefix}</th>
-                  <td className={`${tdClass} sh:whitespace-normal`}>{entry.reason}</td>
-                  <td className={tdClass}>
-                    <Button size="sm" variant="outline" onClick={() => unblock.mutate(entry.prefix)} aria-label={`Unblock +${entry.prefix}`}>
-                      Unblock
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label="Blocked prefixes"
+          columns={[
+            { header: 'Prefix', cell: (entry) => `+${entry.prefix}`, rowHeader: true, className: 'sh:tabular-nums' },
+            { header: 'Reason', cell: (entry) => entry.reason, className: 'sh:whitespace-normal' },
+            {
+              header: <span className="sh:sr-only">Actions</span>,
+              cell: (entry) => (
+                <Button size="sm" variant="outline" onClick={() => unblock.mutate(entry.prefix)} aria-label={`Unblock +${entry.prefix}`}>
+                  Unblock
+                </Button>
+              ),
+            },
+          ]}
+          rows={blocked}
+          rowKey={(entry) => entry.prefix}
+        />
       )}
       {unblock.isError ? (
         <p role="alert" className="sh:text-sm sh:text-destructive">
@@ -94,6 +83,6 @@ export function BlockedPrefixes({ blocked }: { blocked: BlockedPrefix[] | null }
           {errorMessage(block.error)}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

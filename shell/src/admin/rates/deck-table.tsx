@@ -1,6 +1,6 @@
 // The deck of one country: per prefix and number type, the rate in force and any that starts later.
 import type { AdminRate } from '@ringwise/contract/admin';
-import { numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -12,41 +12,25 @@ export function pricePerMinute(text: string): string {
   return `$${units}.${kept}`;
 }
 
+const columns: DataColumn<AdminRate>[] = [
+  { header: 'Prefix', cell: (rate) => `+${rate.prefix}`, rowHeader: true, className: 'sh:tabular-nums' },
+  { header: 'Destination', cell: (rate) => rate.name || 'Standard Rate' },
+  { header: 'Type', cell: (rate) => rate.numberType },
+  { header: 'Per minute', cell: (rate) => pricePerMinute(rate.pricePerMinute), numeric: true },
+  { header: 'Connection fee', cell: (rate) => pricePerMinute(rate.connectionFee), numeric: true },
+  { header: 'Increments', cell: (rate) => `${rate.initialIncrement}/${rate.increment} s`, numeric: true },
+  { header: 'From (UTC)', cell: (rate) => `${when.format(new Date(rate.effectiveFrom))}${rate.current ? '' : ' (starts later)'}` },
+];
+
 export function DeckTable({ country, rates }: { country: string; rates: AdminRate[] }) {
   if (rates.length === 0) return <p className="sh:text-sm sh:text-muted-foreground">The deck has no rates for {country}.</p>;
   return (
-    <TableScroll label={`Rates of ${country}`}>
-      <table className={tableClass}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>Prefix</th>
-            <th scope="col" className={thClass}>Destination</th>
-            <th scope="col" className={thClass}>Type</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Per minute</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Connection fee</th>
-            <th scope="col" className={`${thClass} ${numClass}`}>Increments</th>
-            <th scope="col" className={thClass}>From (UTC)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.map((rate) => (
-            <tr key={rate.id} className={rate.current ? undefined : 'sh:bg-muted/40'}>
-              <th scope="row" className={`${tdClass} sh:text-left sh:font-normal sh:tabular-nums`}>+{rate.prefix}</th>
-              <td className={tdClass}>{rate.name || 'Standard Rate'}</td>
-              <td className={tdClass}>{rate.numberType}</td>
-              <td className={`${tdClass} ${numClass}`}>{pricePerMinute(rate.pricePerMinute)}</td>
-              <td className={`${tdClass} ${numClass}`}>{pricePerMinute(rate.connectionFee)}</td>
-              <td className={`${tdClass} ${numClass}`}>
-                {rate.initialIncrement}/{rate.increment} s
-              </td>
-              <td className={tdClass}>
-                {when.format(new Date(rate.effectiveFrom))}
-                {rate.current ? '' : ' (starts later)'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={`Rates of ${country}`}
+      columns={columns}
+      rows={rates}
+      rowKey={(rate) => rate.id}
+      rowClassName={(rate) => (rate.current ? undefined : 'sh:bg-muted/40')}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@ringwise/ui/button';
 import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
-import { invalidateAdminData, SectionHeading } from '../admin-ui.tsx';
+import { invalidateAdminData, TitledSection } from '../admin-ui.tsx';
 import { deckProblemsOf } from './deck-problems.ts';
 
 /** The api takes request bodies up to 1 MB. */
@@ -35,10 +35,7 @@ export function ImportDeck() {
   const problems = importing.isError ? deckProblemsOf(importing.error) : [];
 
   return (
-    <section className="sh:space-y-3" aria-labelledby={`${fileId}-heading`}>
-      <SectionHeading>
-        <span id={`${fileId}-heading`}>Import a deck file</span>
-      </SectionHeading>
+    <TitledSection title="Import a deck file">
       <p className="sh:text-sm sh:text-muted-foreground">
         CSV with a header row: prefix, destination name, connection fee, price per minute, initial increment, increment, number type and
         optionally effective from. Rows are added; past calls keep their rates.
@@ -77,6 +74,6 @@ export function ImportDeck() {
           ) : null}
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@ringwise/ui/button';
 import { Label } from '@ringwise/ui/label';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
-import { fieldClass, invalidateAdminData, SectionHeading } from '../admin-ui.tsx';
+import { fieldClass, invalidateAdminData, TitledSection } from '../admin-ui.tsx';
 
 const emptyForm = { prefix: '', numberType: 'landline', pricePerMinute: '', connectionFee: '', initialIncrement: '', increment: '', name: '', effectiveFrom: '' };
 type FormState = typeof emptyForm;
@@ -49,10 +49,7 @@ export function RateEditForm({ country }: { country: string }) {
   const message = save.isError ? (isApiError(save.error) ? (save.error.fieldErrors.rate ?? errorMessage(save.error)) : errorMessage(save.error)) : null;
 
   return (
-    <section className="sh:space-y-3" aria-labelledby={`${id}-heading`}>
-      <SectionHeading>
-        <span id={`${id}-heading`}>Change a rate</span>
-      </SectionHeading>
+    <TitledSection title="Change a rate">
       <p className="sh:text-sm sh:text-muted-foreground">
         A new price for a prefix and number type, from now or from a later time (UTC). The deck of {country} above shows it once saved.
       </p>
@@ -106,6 +103,6 @@ export function RateEditForm({ country }: { country: string }) {
           {message}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@ringwise/ui/button';
 import { Label } from '@ringwise/ui/label';
 import { admin } from '../admin-api.ts';
-import { fieldClass, LoadError, Loading, SectionHeading } from '../admin-ui.tsx';
+import { fieldClass, LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { BlockedPrefixes } from './blocked-prefixes.tsx';
 import { DeckTable } from './deck-table.tsx';
 import { ImportDeck } from './import-deck.tsx';
@@ -32,10 +32,7 @@ export function RatesSection() {
 
   return (
     <div className="sh:space-y-8">
-      <section className="sh:space-y-3" aria-labelledby={`${countryId}-deck`}>
-        <SectionHeading>
-          <span id={`${countryId}-deck`}>Rate deck</span>
-        </SectionHeading>
+      <TitledSection title="Rate deck">
         <form onSubmit={show} className="sh:flex sh:flex-wrap sh:items-end sh:gap-2" noValidate>
           <div className="sh:grid sh:gap-1">
             <Label htmlFor={countryId}>Country code</Label>
@@ -66,7 +63,7 @@ export function RatesSection() {
         ) : (
           <DeckTable country={country} rates={deck.data.rates} />
         )}
-      </section>
+      </TitledSection>
       <ImportDeck />
       <RateEditForm country={country} />
       <BlockedPrefixes blocked={deck.data?.blocked ?? null} />

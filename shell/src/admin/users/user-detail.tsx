@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AdminUserDetail } from '@ringwise/contract/admin';
 import { admin } from '../admin-api.ts';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime } from '@ringwise/ui/format';
-import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass } from '../admin-ui.tsx';
+import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { minutesSeconds, usd } from '../money.ts';
 import { AdjustBalanceButton } from './adjust-balance-dialog.tsx';
 import { RoleControl } from './role-control.tsx';
@@ -66,125 +67,43 @@ function UserPanel({ detail }: { detail: AdminUserDetail }) {
           All of this user's calls
         </Link>
       </section>
-      <Ledger transactions={detail.transactions} />
-      <Calls calls={detail.calls} />
-      <Numbers numbers={detail.numbers} />
+      <DetailTable title="Ledger" empty="No ledger entries." columns={ledgerColumns} rows={detail.transactions} />
+      <DetailTable title="Calls" empty="No calls." columns={callColumns} rows={detail.calls} />
+      <DetailTable title="Numbers" empty="No virtual numbers." columns={numberColumns} rows={detail.numbers} />
     </>
   );
 }
 
-function Ledger({ transactions }: { transactions: AdminUserDetail['transactions'] }) {
-  return (
-    <section aria-labelledby="ledger-heading" className="sh:space-y-2">
-      <h2 id="ledger-heading" className="sh:text-lg sh:font-semibold">
-        Ledger
-      </h2>
-      {transactions.length === 0 ? (
-        <p className="sh:text-sm sh:text-muted-foreground">No ledger entries.</p>
-      ) : (
-        <TableScroll label="Ledger">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>When</th>
-                <th scope="col" className={thClass}>Type</th>
-                <th scope="col" className={thClass}>Description</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>Amount</th>
-                <th scope="col" className={thClass}>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={tdClass}>{formatDateTime(entry.createdAt)}</td>
-                  <td className={tdClass}>{entry.type}</td>
-                  <td className={tdClass}>{entry.description ?? '—'}</td>
-                  <td className={`${tdClass} ${numClass}`}>{usd(entry.amount)}</td>
-                  <td className={tdClass}>{entry.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
-  );
-}
+const ledgerColumns: DataColumn<AdminUserDetail['transactions'][number]>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
+  { header: 'Type', cell: (entry) => entry.type },
+  { header: 'Description', cell: (entry) => entry.description ?? '—' },
+  { header: 'Amount', cell: (entry) => usd(entry.amount), numeric: true },
+  { header: 'Status', cell: (entry) => entry.status },
+];
 
-function Calls({ calls }: { calls: AdminUserDetail['calls'] }) {
-  return (
-    <section aria-labelledby="user-calls-heading" className="sh:space-y-2">
-      <h2 id="user-calls-heading" className="sh:text-lg sh:font-semibold">
-        Calls
-      </h2>
-      {calls.length === 0 ? (
-        <p className="sh:text-sm sh:text-muted-foreground">No calls.</p>
-      ) : (
-        <TableScroll label="Calls">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>When</th>
-                <th scope="col" className={thClass}>Number</th>
-                <th scope="col" className={thClass}>Direction</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>Length</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {calls.map((call) => (
-                <tr key={call.id}>
-                  <td className={tdClass}>{formatDateTime(call.createdAt)}</td>
-                  <td className={tdClass}>{call.destinationNumber ?? '—'}</td>
-                  <td className={tdClass}>{call.direction}</td>
-                  <td className={tdClass}>{call.status}</td>
-                  <td className={`${tdClass} ${numClass}`}>{minutesSeconds(call.duration)}</td>
-                  <td className={`${tdClass} ${numClass}`}>{usd(call.cost)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
-  );
-}
+const callColumns: DataColumn<AdminUserDetail['calls'][number]>[] = [
+  { header: 'When', cell: (call) => formatDateTime(call.createdAt) },
+  { header: 'Number', cell: (call) => call.destinationNumber ?? '—' },
+  { header: 'Direction', cell: (call) => call.direction },
+  { header: 'Status', cell: (call) => call.status },
+  { header: 'Length', cell: (call) => minutesSeconds(call.duration), numeric: true },
+  { header: 'Cost', cell: (call) => usd(call.cost), numeric: true },
+];
 
-function Numbers({ numbers }: { numbers: AdminUserDetail['numbers'] }) {
+const numberColumns: DataColumn<AdminUserDetail['numbers'][number]>[] = [
+  { header: 'Number', cell: (number) => number.phoneNumber },
+  { header: 'Country', cell: (number) => number.country ?? '—' },
+  { header: 'Status', cell: (number) => number.status },
+  { header: 'Monthly', cell: (number) => usd(number.monthlyPrice), numeric: true },
+  { header: 'Renews', cell: (number) => (number.renewsAt ? formatDateTime(number.renewsAt) : '—') },
+];
+
+/** One of the user's lists under its heading, or what it says when the list is empty. */
+function DetailTable<Row extends { id: string }>({ title, empty, columns, rows }: { title: string; empty: string; columns: DataColumn<Row>[]; rows: Row[] }) {
   return (
-    <section aria-labelledby="user-numbers-heading" className="sh:space-y-2">
-      <h2 id="user-numbers-heading" className="sh:text-lg sh:font-semibold">
-        Numbers
-      </h2>
-      {numbers.length === 0 ? (
-        <p className="sh:text-sm sh:text-muted-foreground">No virtual numbers.</p>
-      ) : (
-        <TableScroll label="Numbers">
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>Number</th>
-                <th scope="col" className={thClass}>Country</th>
-                <th scope="col" className={thClass}>Status</th>
-                <th scope="col" className={`${thClass} ${numClass}`}>Monthly</th>
-                <th scope="col" className={thClass}>Renews</th>
-              </tr>
-            </thead>
-            <tbody>
-              {numbers.map((number) => (
-                <tr key={number.id}>
-                  <td className={tdClass}>{number.phoneNumber}</td>
-                  <td className={tdClass}>{number.country ?? '—'}</td>
-                  <td className={tdClass}>{number.status}</td>
-                  <td className={`${tdClass} ${numClass}`}>{usd(number.monthlyPrice)}</td>
-                  <td className={tdClass}>{number.renewsAt ? formatDateTime(number.renewsAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
+    <TitledSection title={title} className="sh:space-y-2">
+      {rows.length === 0 ? <p className="sh:text-sm sh:text-muted-foreground">{empty}</p> : <DataTable label={title} columns={columns} rows={rows} rowKey={(row) => row.id} />}
+    </TitledSection>
   );
 }

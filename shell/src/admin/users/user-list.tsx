@@ -2,13 +2,15 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { adminPageSize } from '@ringwise/contract/admin';
+import { adminPageSize, type AdminUser } from '@ringwise/contract/admin';
 import { admin } from '../admin-api.ts';
 import { Button } from '@ringwise/ui/button';
+import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime } from '@ringwise/ui/format';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
-import { LoadError, Loading, numClass, TableScroll, tableClass, tdClass, thClass, useDebounced } from '../admin-ui.tsx';
+import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
+import { LoadError, Loading } from '../admin-ui.tsx';
 import { usd } from '../money.ts';
 
 export const searchDelayMs = 300;
@@ -20,10 +22,27 @@ export function pageRange(page: number, count: number, total: number): string {
   return `Showing ${first}–${first + count - 1} of ${total} ${total === 1 ? 'user' : 'users'}`;
 }
 
+const columns: DataColumn<AdminUser>[] = [
+  {
+    header: 'E-mail',
+    cell: (user) => (
+      <Link href={`/admin/users?user=${user.id}`} className="sh:font-medium sh:text-primary sh:underline-offset-4 sh:hover:underline">
+        {user.email}
+      </Link>
+    ),
+    rowHeader: true,
+  },
+  { header: 'Name', cell: (user) => [user.firstName, user.lastName].filter(Boolean).join(' ') || '—' },
+  { header: 'Role', cell: (user) => user.role },
+  { header: 'Balance', cell: (user) => usd(user.balance), numeric: true },
+  { header: 'Held', cell: (user) => usd(user.held), numeric: true },
+  { header: 'Joined', cell: (user) => formatDateTime(user.createdAt) },
+];
+
 export function UserList() {
   const searchId = useId();
   const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), searchDelayMs);
+  const search = useDebouncedValue(typed.trim(), searchDelayMs);
   const [paging, setPaging] = useState({ search: '', page: 1 });
   // a new search starts at its first page
   const page = paging.search === search ? paging.page : 1;
@@ -47,36 +66,7 @@ export function UserList() {
             {users.isFetching ? ' (updating…)' : ''}
           </p>
           {users.data.users.length > 0 ? (
-            <TableScroll label="Users">
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>E-mail</th>
-                    <th scope="col" className={thClass}>Name</th>
-                    <th scope="col" className={thClass}>Role</th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>Balance</th>
-                    <th scope="col" className={`${thClass} ${numClass}`}>Held</th>
-                    <th scope="col" className={thClass}>Joined</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.users.map((user) => (
-                    <tr key={user.id}>
-                      <th scope="row" className={`${tdClass} sh:text-left sh:font-normal`}>
-                        <Link href={`/admin/users?user=${user.id}`} className="sh:font-medium sh:text-primary sh:underline-offset-4 sh:hover:underline">
-                          {user.email}
-                        </Link>
-                      </th>
-                      <td className={tdClass}>{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
-                      <td className={tdClass}>{user.role}</td>
-                      <td className={`${tdClass} ${numClass}`}>{usd(user.balance)}</td>
-                      <td className={`${tdClass} ${numClass}`}>{usd(user.held)}</td>
-                      <td className={tdClass}>{formatDateTime(user.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable label="Users" columns={columns} rows={users.data.users} rowKey={(user) => user.id} />
           ) : null}
           <nav aria-label="Pages of users" className="sh:flex sh:items-center sh:gap-3">
             <Button variant="outline" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && setPaging({ search, page: page - 1 })}>
