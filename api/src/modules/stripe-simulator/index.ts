@@ -9,7 +9,7 @@
 import { Elysia } from 'elysia';
 import type { Database, Sql } from '../../db/database.ts';
 import { stripeSimulatorKey, type FetchFunction } from '../../payments/stripe-client.ts';
-import { sendPage } from '../../lib/simulator-page.ts';
+import { sendPage } from '@ringwise/simulator-common/page';
 import { EventDelivery, type DeliveryLogger } from './delivery.ts';
 import {
   idempotencyMismatch,

@@ -2,7 +2,7 @@
 // `url`). Plain server-rendered HTML with a form: no script at all, one <style> carrying the response's CSP
 // nonce, labels and error messages tied to their fields, usable from 320 px up. The form fields carry the
 // ids of Stripe Checkout's own (`email`, `cardNumber`, `cardExpiry`, `cardCvc`, `billingName`).
-import { escapeHtml, type HtmlPage, type SimulatorLook } from '../../lib/simulator-page.ts';
+import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
 import type { CheckoutPageData, PortalPageData } from './service.ts';
 import { successRedirect } from './service.ts';
 import { testCards, type CardInput } from './model.ts';

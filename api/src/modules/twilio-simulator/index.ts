@@ -9,7 +9,7 @@
 import { Elysia } from 'elysia';
 import type { Database, Sql } from '../../db/database.ts';
 import type { FetchFunction } from '../../payments/stripe-client.ts';
-import { sendPage } from '../../lib/simulator-page.ts';
+import { sendPage } from '@ringwise/simulator-common/page';
 import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import { searchTypes, type SearchType } from './inventory.ts';

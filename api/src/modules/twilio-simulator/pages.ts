@@ -2,7 +2,7 @@
 // received, newest first, with the keypad form of a pending verification call. No script at all, one <style>
 // carrying the response's CSP nonce, readable from 320 px up. The page is a list of sections so that later
 // features (ringing a bought number from outside) add a section of their own.
-import { escapeHtml, type HtmlPage, type SimulatorLook } from '../../lib/simulator-page.ts';
+import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
 import type { CodeOutcome } from './service.ts';
 import type { ReceivedCall, VoiceCallRow } from './store.ts';
 

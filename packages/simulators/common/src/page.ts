@@ -1,7 +1,7 @@
 // The hosted pages of the local provider stand-ins (the payment simulator's Checkout and portal, the carrier
 // simulator's phone): plain server-rendered HTML with forms and no script at all, one <style> carrying the
 // response's CSP nonce, marked as test mode, never cached and never indexed.
-import { createNonce } from '../plugins/security-headers.ts';
+import { randomBytes } from 'node:crypto';
 
 export interface HtmlPage {
   status: number;
@@ -67,7 +67,7 @@ export function sendPage(
   look: SimulatorLook,
   formTargets: readonly string[] = [],
 ): string {
-  const nonce = createNonce();
+  const nonce = randomBytes(16).toString('base64');
   set.status = page.status;
   set.headers['content-type'] = 'text/html; charset=utf-8';
   set.headers['cache-control'] = 'no-store';
