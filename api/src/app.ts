@@ -14,7 +14,7 @@ import { profile } from './modules/profile/index.ts';
 import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
-import { stripeSimulator } from './modules/stripe-simulator/index.ts';
+import { stripeSimulator } from '@ringwise/stripe-simulator';
 import { twilioSimulator } from './modules/twilio-simulator/index.ts';
 import { numbers } from './modules/numbers/index.ts';
 import { calls } from './modules/calls/index.ts';

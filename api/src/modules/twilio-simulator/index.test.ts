@@ -7,7 +7,7 @@ import { lineOf } from '@ringwise/phone/types';
 import { postgresReachable } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
-import { openTestDb, type TestDb } from '../stripe-simulator/testing.ts';
+import { openTestDatabase as openTestDb, type TestDatabase as TestDb } from '@ringwise/simulator-common/testing';
 import { twilioSimulator } from './index.ts';
 import { magicNumbers } from './service.ts';
 

@@ -8,7 +8,7 @@ import type { SimulatorEvent } from '@ringwise/contract/simulator-voice';
 import { postgresReachable } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
-import { openTestDb, type TestDb } from '../stripe-simulator/testing.ts';
+import { openTestDatabase as openTestDb, type TestDatabase as TestDb } from '@ringwise/simulator-common/testing';
 import { twilioSimulator } from './index.ts';
 
 const hasPostgres = await postgresReachable();

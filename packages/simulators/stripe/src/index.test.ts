@@ -2,17 +2,11 @@
 // PostgreSQL and on PGlite: what the billing code will rely on, and Stripe's behaviour where it matters.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import Stripe from 'stripe';
+import { openTestDatabase, testEngines, type TestDatabase } from '@ringwise/simulator-common/testing';
 import { allEvents } from './store.ts';
-import { postgresReachable } from '../../db/testing.ts';
-import { createSimulatorHarness, openTestDb, submitCheckout, testOrigin, testWebhookSecret, type SimulatorHarness, type TestDb } from './testing.ts';
+import { createSimulatorHarness, submitCheckout, testOrigin, testWebhookSecret, type SimulatorHarness } from './testing.ts';
 
-const hasPostgres = await postgresReachable();
-if (!hasPostgres) console.warn('[stripe-simulator tests] no PostgreSQL at TEST_DATABASE_ADMIN_URL: the postgres run is skipped');
-
-const engines = [
-  { name: 'postgres' as const, available: hasPostgres },
-  { name: 'pglite' as const, available: true },
-];
+const engines = await testEngines('stripe-simulator');
 
 const creditsItem = (cents: number) => ({
   quantity: 1,
@@ -50,12 +44,12 @@ async function verifiedEvents(h: SimulatorHarness): Promise<Stripe.Event[]> {
 
 for (const engine of engines) {
   describe.skipIf(!engine.available)(`payment simulator on ${engine.name}`, () => {
-    let testDb: TestDb;
+    let testDb: TestDatabase;
     let h: SimulatorHarness;
     let stripe: Stripe;
 
     beforeAll(async () => {
-      testDb = await openTestDb(engine.name);
+      testDb = await openTestDatabase(engine.name);
       h = await createSimulatorHarness(testDb.db);
       stripe = h.stripe;
     });

@@ -4,7 +4,7 @@
 //
 // Objects are kept as Stripe renders them (`data`, json so key order survives), plus what the API never shows
 // (`internal`: a card's test behaviour, a session's line items). `seq` orders lists newest first.
-import type { Database, Sql } from '../../db/database.ts';
+import type { SimulatorDatabase, SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 
 export const schema = 'stripe_simulator';
 
@@ -13,7 +13,7 @@ const setupLockKey = 0x73747269;
 
 const setupStatements = [
   `create schema if not exists stripe_simulator`,
-  `comment on schema stripe_simulator is 'The local Stripe stand-in (api/src/modules/stripe-simulator): never present on a database that talks to Stripe'`,
+  `comment on schema stripe_simulator is 'The local Stripe stand-in (packages/simulators/stripe): never present on a database that talks to Stripe'`,
   `create table if not exists stripe_simulator.objects (
     id text primary key,
     type text not null,
@@ -54,7 +54,7 @@ const setupStatements = [
 ];
 
 /** Creates the schema and tables when missing (idempotent, safe for replicas starting together). */
-export async function ensureSchema(db: Pick<Database, 'privileged'>): Promise<void> {
+export async function ensureSchema(db: SimulatorDatabase): Promise<void> {
   await db.privileged(async (sql) => {
     await sql.query('select pg_advisory_xact_lock($1)', [setupLockKey]);
     for (const statement of setupStatements) await sql.query(statement);

@@ -8,8 +8,7 @@
 // periodically by `startSweeping`) picks up what a stopped replica left behind. Claims compare the attempt
 // count, so two replicas never send the same attempt.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
-import type { FetchFunction } from '../../payments/stripe-client.ts';
+import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { claimEvent, dueEvents, recordDelivery } from './store.ts';
 
 /** `Stripe-Signature` for a payload at a time (seconds): the header Stripe sends. */
@@ -23,7 +22,7 @@ export function signatureHeader(payload: string, secret: string, timestamp: numb
 export type DeliveryLogger = (message: string) => void;
 
 export interface EventDeliveryOptions {
-  db: Pick<Database, 'privileged'>;
+  db: SimulatorDatabase;
   /** Where events are POSTed: the app's /webhooks/stripe. */
   target: string;
   /** STRIPE_WEBHOOK_SECRET. */

@@ -1,12 +1,11 @@
 // Test helpers: the simulator mounted on a small app with a recording /webhooks/stripe, and the official SDK
-// pointed at it through `app.handle` (no network), on the machine's PostgreSQL or on PGlite.
+// pointed at it through `app.handle` (no network), on the machine's PostgreSQL or on PGlite
+// (@ringwise/simulator-common/testing).
 import { Elysia } from 'elysia';
-import type Stripe from 'stripe';
-import type { EngineDatabase } from '../../db/database.ts';
-import { createPgliteDatabase } from '../../db/pglite.ts';
-import { createTestDatabase } from '../../db/testing.ts';
-import { createStripeClient, type FetchFunction } from '../../payments/stripe-client.ts';
-import { openStripeSimulator, stripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from './index.ts';
+import Stripe from 'stripe';
+import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-common/host';
+import { stripeSimulator } from './routes.ts';
+import { openStripeSimulator, simulatorSecretKey, type StripeSimulator, type StripeSimulatorOptions } from './simulator.ts';
 
 export const testOrigin = 'http://localhost';
 export const testWebhookSecret = 'whsec_test_simulator';
@@ -21,7 +20,7 @@ export interface ReceivedWebhook {
 }
 
 export interface SimulatorHarness {
-  db: EngineDatabase;
+  db: SimulatorDatabase;
   app: { handle(request: Request): Promise<Response> };
   simulator: StripeSimulator;
   /** The official SDK, talking to the simulator through `app.handle`. */
@@ -39,23 +38,18 @@ export interface SimulatorHarness {
   close(): Promise<void>;
 }
 
-export interface TestDb {
-  db: EngineDatabase;
-  close(): Promise<void>;
-}
-
-/** A fresh, empty database (the simulator creates its own schema): `ringwise_test_*` on PostgreSQL, or an in-memory PGlite. */
-export async function openTestDb(kind: 'postgres' | 'pglite'): Promise<TestDb> {
-  if (kind === 'pglite') {
-    const db = await createPgliteDatabase(null);
-    return { db, close: () => db.close() };
-  }
-  const { db, drop } = await createTestDatabase({ migrate: false });
-  return { db, close: drop };
+/** The official SDK with the simulator's key, its requests for api.stripe.com sent to `simulatorUrl` with `send`. */
+export function simulatorClient(simulatorUrl: string, send: FetchFunction): Stripe {
+  const toSimulator: FetchFunction = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    return send(`${simulatorUrl}${url.pathname}${url.search}`, init);
+  };
+  // the SDK's parameter type is `typeof fetch`, whose Bun typing carries extras (preconnect) the SDK never uses
+  return new Stripe(simulatorSecretKey, { httpClient: Stripe.createFetchHttpClient(toSimulator as typeof fetch) });
 }
 
 export async function createSimulatorHarness(
-  db: EngineDatabase,
+  db: SimulatorDatabase,
   options: Partial<Pick<StripeSimulatorOptions, 'retryDelaysMs' | 'log' | 'deliveryLog'>> = {},
 ): Promise<SimulatorHarness> {
   const webhooks: ReceivedWebhook[] = [];
@@ -84,7 +78,7 @@ export async function createSimulatorHarness(
     },
     { parse: 'none' },
   );
-  const stripe = createStripeClient({ secretKey: null, simulatorUrl: `${testOrigin}/sim/stripe`, fetch: viaApp });
+  const stripe = simulatorClient(`${testOrigin}/sim/stripe`, viaApp);
   return {
     db,
     app,

@@ -1,13 +1,13 @@
 // The wiring: createApp serves the simulator under /sim/stripe only without STRIPE_SECRET_KEY, behind the app's
 // own plugins (security headers), and the payment services' SDK reaches it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createApp } from '../../app.ts';
-import type { EngineDatabase } from '../../db/database.ts';
-import { createPgliteDatabase } from '../../db/pglite.ts';
-import { createTestPayments, type TestPayments } from '../../payments/testing.ts';
-import type { ApiServices } from '../../services.ts';
-import { makeDist, testConfig } from '../../testing/fixtures.ts';
-import { submitCheckout } from './testing.ts';
+import { submitCheckout } from '@ringwise/stripe-simulator/testing';
+import { createApp } from '../app.ts';
+import type { EngineDatabase } from '../db/database.ts';
+import { createPgliteDatabase } from '../db/pglite.ts';
+import type { ApiServices } from '../services.ts';
+import { makeDist, testConfig } from '../testing/fixtures.ts';
+import { createTestPayments, type TestPayments } from './testing.ts';
 
 const origin = 'http://localhost:3000';
 let db: EngineDatabase;

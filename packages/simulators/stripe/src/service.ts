@@ -3,7 +3,7 @@
 // nothing are thrown (SimulatorError: no idempotent result is saved for them, as [Idem] says); an outcome that
 // changes state (a declined off-session payment) is answered, so it is saved and replayed like any response.
 import type Stripe from 'stripe';
-import type { Sql } from '../../db/database.ts';
+import type { SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 import { docUrl, invalidRequest, noSuchObject, noSuchParamObject, SimulatorError } from './errors.ts';
 import type { ParamHash } from './form.ts';
 import {

@@ -1,16 +1,15 @@
-// The payment simulator (ARCHITECTURE.md §4): a local stand-in for Stripe, mounted under /sim/stripe only when
-// STRIPE_SECRET_KEY is unset. It answers the official `stripe` SDK (api/src/payments/stripe-client.ts points the
-// SDK here) in Stripe's wire format: Bearer `sk_test_simulator`, form-encoded params, JSON objects and
-// Stripe's errors, idempotency keys replayed from the database. It serves the hosted Checkout page and
-// customer portal the sessions' `url`s point to, and sends Stripe-signed events to the app's /webhooks/stripe.
+// The payment simulator's routes (ARCHITECTURE.md §4), mounted under /sim/stripe by the hosting app only while
+// STRIPE_SECRET_KEY is unset. They answer the official `stripe` SDK (the api points the SDK here) in Stripe's wire
+// format: Bearer `sk_test_simulator`, form-encoded params, JSON objects and Stripe's errors, idempotency keys
+// replayed from the database. They serve the hosted Checkout page and customer portal the sessions' `url`s point
+// to; the events they record are sent, Stripe-signed, to the app's /webhooks/stripe (delivery.ts).
 //
 // Like the local auth server, every answer here is the provider's format, never the api's error envelope:
 // each handler answers its own errors.
 import { Elysia } from 'elysia';
-import type { Database, Sql } from '../../db/database.ts';
-import { stripeSimulatorKey, type FetchFunction } from '../../payments/stripe-client.ts';
+import type { SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 import { sendPage } from '@ringwise/simulator-common/page';
-import { EventDelivery, type DeliveryLogger } from './delivery.ts';
+import { readBoundedText } from '@ringwise/simulator-common/request-body';
 import {
   idempotencyMismatch,
   internalError,
@@ -34,58 +33,8 @@ import {
 } from './pages.ts';
 import * as service from './service.ts';
 import type { ApiResult, SimulatorContext } from './service.ts';
-import { ensureSchema, findIdempotentResponse, insertEvent, saveIdempotentResponse } from './store.ts';
-
-export type SimulatorLogger = (error: unknown, request: { method: string; path: string }) => void;
-
-export interface StripeSimulatorOptions {
-  /** Where the simulator keeps its objects (schema stripe_simulator, created by `openStripeSimulator`). */
-  db: Pick<Database, 'privileged'>;
-  /** The app's public origin: the hosted pages' addresses (session `url`s) are below it. */
-  publicUrl: string;
-  /** STRIPE_WEBHOOK_SECRET: events are signed with it. */
-  webhookSecret: string;
-  /** Where events are POSTed (the app's own /webhooks/stripe, over loopback). */
-  webhookUrl: string;
-  /** How events are sent (default: global fetch; tests hand them to `app.handle`). */
-  fetch?: FetchFunction;
-  /** Waits before each redelivery of an event the webhook did not accept (default 1 s, 10 s, 60 s). */
-  retryDelaysMs?: readonly number[];
-  /** The name the hosted pages show (default Ringwise). */
-  businessName?: string;
-  /** The clock, in milliseconds (tests move it to expire sessions). */
-  now?: () => number;
-  /** Where unexpected errors are reported (default: console.error). */
-  log?: SimulatorLogger;
-  /** Where failed event deliveries are reported (default: console.warn). */
-  deliveryLog?: DeliveryLogger;
-}
-
-export interface StripeSimulator {
-  readonly options: StripeSimulatorOptions;
-  /** The event deliveries: `await simulator.events.flush()` waits for every pending one (tests). */
-  readonly events: EventDelivery;
-}
-
-/** A simulator over a database whose stripe_simulator schema exists (see `openStripeSimulator`). */
-export function createStripeSimulator(options: StripeSimulatorOptions): StripeSimulator {
-  const events = new EventDelivery({
-    db: options.db,
-    target: options.webhookUrl,
-    secret: options.webhookSecret,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
-    ...(options.deliveryLog ? { log: options.deliveryLog } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  return { options, events };
-}
-
-/** Creates the simulator's schema when missing, then the simulator. */
-export async function openStripeSimulator(options: StripeSimulatorOptions): Promise<StripeSimulator> {
-  await ensureSchema(options.db);
-  return createStripeSimulator(options);
-}
+import { simulatorSecretKey, type SimulatorLogger, type StripeSimulator } from './simulator.ts';
+import { findIdempotentResponse, insertEvent, saveIdempotentResponse } from './store.ts';
 
 /** Request bodies larger than this are refused (Stripe's requests here are a few hundred bytes). */
 export const maxBodyBytes = 256 * 1024;
@@ -115,6 +64,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
   const log = options.log ?? defaultLogger;
   const clock = options.now ?? Date.now;
   const businessName = options.businessName ?? 'Ringwise';
+  const secretKey = options.secretKey ?? simulatorSecretKey;
 
   /** One unit of work in one transaction; the events it records are sent once it has committed. */
   async function transaction<T>(request: { id: string | null; idempotencyKey: string | null }, work: (ctx: SimulatorContext) => Promise<T>): Promise<T> {
@@ -147,7 +97,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
     set.headers['content-type'] = 'application/json';
     const apiPath = path.slice(base.length);
     try {
-      authenticate(request.headers.get('authorization'));
+      authenticate(request.headers.get('authorization'), secretKey);
       const params = await readParams(request);
       const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null;
       if (key !== null) {
@@ -317,7 +267,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
 };
 
 /** Bearer auth (what the SDK sends) or Basic auth with the key as the user name (`curl -u sk_test_…:`). */
-function authenticate(header: string | null): void {
+function authenticate(header: string | null, secretKey: string): void {
   if (header === null || header.trim() === '') throw missingApiKey();
   let key: string | null = null;
   const bearer = /^Bearer\s+(\S*)\s*$/i.exec(header);
@@ -325,15 +275,11 @@ function authenticate(header: string | null): void {
   if (bearer) key = bearer[1] ?? '';
   else if (basic) key = Buffer.from(basic[1] ?? '', 'base64').toString('utf8').split(':')[0] ?? '';
   if (key === null || key === '') throw missingApiKey();
-  if (key !== stripeSimulatorKey) throw invalidApiKey(key);
+  if (key !== secretKey) throw invalidApiKey(key);
 }
 
-async function readText(request: Request): Promise<string> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > maxBodyBytes) throw invalidRequest('The request body is too large.');
-  const text = await request.text();
-  if (text.length > maxBodyBytes) throw invalidRequest('The request body is too large.');
-  return text;
+function readText(request: Request): Promise<string> {
+  return readBoundedText(request, maxBodyBytes, () => invalidRequest('The request body is too large.'));
 }
 
 /** GET and DELETE carry their params in the query string, other methods in a form-encoded body. */
