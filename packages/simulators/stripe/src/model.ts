@@ -108,6 +108,8 @@ export function customerObject(input: {
   } satisfies Stripe.Customer;
 }
 
+export type CustomerObject = ReturnType<typeof customerObject>;
+
 /** A card fingerprint: the same number gives the same fingerprint, as within one Stripe account. */
 export function cardFingerprint(number: string): string {
   const digest = createHash('sha256').update(`ringwise-simulator:${number}`).digest();
@@ -389,6 +391,12 @@ export function lineItemObject(item: StoredLineItem, created: number) {
   } satisfies Stripe.LineItem;
 }
 
+/** The line items of a Checkout Session as its `line_items` list (the first `limit`). */
+export function lineItemList(session: { id: string; created: number }, items: readonly StoredLineItem[], limit = 10) {
+  const objects = items.map((item) => lineItemObject(item, session.created));
+  return listObject(`/v1/checkout/sessions/${session.id}/line_items`, objects.slice(0, limit), objects.length > limit);
+}
+
 export type CheckoutSessionStatus = 'open' | 'complete' | 'expired';
 
 export function checkoutSessionObject(input: {
@@ -500,6 +508,8 @@ export function checkoutSessionObject(input: {
   } satisfies Stripe.Checkout.Session;
 }
 
+export type SessionObject = ReturnType<typeof checkoutSessionObject>;
+
 export function portalSessionObject(input: { id: string; created: number; customer: string; returnUrl: string | null; configuration: string; url: string }) {
   return {
     id: input.id,
@@ -516,6 +526,8 @@ export function portalSessionObject(input: { id: string; created: number; custom
     url: input.url,
   } satisfies Stripe.BillingPortal.Session;
 }
+
+export type PortalObject = ReturnType<typeof portalSessionObject>;
 
 /** The event types the simulator sends. */
 export type EventType =

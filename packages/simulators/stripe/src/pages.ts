@@ -3,8 +3,7 @@
 // nonce, labels and error messages tied to their fields, usable from 320 px up. The form fields carry the
 // ids of Stripe Checkout's own (`email`, `cardNumber`, `cardExpiry`, `cardCvc`, `billingName`).
 import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
-import type { CheckoutPageData, PortalPageData } from './service.ts';
-import { successRedirect } from './service.ts';
+import { successRedirect, type CheckoutPageData, type PortalPageData } from './page-actions.ts';
 import { testCards, type CardInput } from './model.ts';
 
 export { escapeHtml, type HtmlPage };

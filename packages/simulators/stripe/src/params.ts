@@ -213,3 +213,14 @@ export function readUrl(reader: ParamReader, key: string, options: { required?: 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: reader.name(key) });
   return value;
 }
+
+/** `limit`, `starting_after` and `ending_before` of a list endpoint. */
+export function readListParams(r: ParamReader) {
+  const limit = r.integer('limit', { min: 1, max: 100 }) ?? 10;
+  const startingAfter = r.string('starting_after');
+  const endingBefore = r.string('ending_before');
+  if (startingAfter !== undefined && endingBefore !== undefined) {
+    throw invalidRequest('You may only specify one of these parameters: ending_before, starting_after.', { param: 'ending_before' });
+  }
+  return { limit, ...(startingAfter === undefined ? {} : { startingAfter }), ...(endingBefore === undefined ? {} : { endingBefore }) };
+}

@@ -31,15 +31,20 @@ import {
   validateCheckoutForm,
   type HtmlPage,
 } from './pages.ts';
-import * as service from './service.ts';
-import type { ApiResult, SimulatorContext } from './service.ts';
+import { pagesPath, type ApiResult, type SimulatorContext } from './context.ts';
+import { checkoutPage, payCheckoutSession, portalDetach, portalPage, type CheckoutPageData } from './page-actions.ts';
+import { createCheckoutSession, expireCheckoutSession, listCheckoutSessionLineItems, retrieveCheckoutSession } from './resources/checkout-sessions.ts';
+import { createCustomer, retrieveCustomer, updateCustomer } from './resources/customers.ts';
+import { createPaymentIntent, retrievePaymentIntent } from './resources/payment-intents.ts';
+import { detachPaymentMethod, listCustomerPaymentMethods, listPaymentMethods, retrievePaymentMethod } from './resources/payment-methods.ts';
+import { createPortalSession } from './resources/portal-sessions.ts';
 import { simulatorSecretKey, type SimulatorLogger, type StripeSimulator } from './simulator.ts';
 import { findIdempotentResponse, insertEvent, saveIdempotentResponse } from './store.ts';
 
 /** Request bodies larger than this are refused (Stripe's requests here are a few hundred bytes). */
 export const maxBodyBytes = 256 * 1024;
 
-const base = service.pagesPath;
+const base = pagesPath;
 
 interface Set {
   status?: number | string;
@@ -166,7 +171,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
   const pageRequest = { id: null, idempotencyKey: null };
   const checkoutAction = (id: string) => `${base}/checkout/${encodeURIComponent(id)}`;
   const portalAction = (id: string) => `${base}/portal/${encodeURIComponent(id)}`;
-  const checkoutTargets = (data: service.CheckoutPageData) => [data.session.success_url ?? '', data.session.cancel_url ?? ''];
+  const checkoutTargets = (data: CheckoutPageData) => [data.session.success_url ?? '', data.session.cancel_url ?? ''];
 
   const endpoint =
     (operation: (ctx: SimulatorContext, params: ParamHash, id: string) => Promise<ApiResult>) =>
@@ -178,20 +183,20 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
   return (
     new Elysia({ name: 'module.stripe-simulator' })
       // REST API (the SDK's requests)
-      .post(`${base}/v1/customers`, endpoint(service.createCustomer), none)
-      .get(`${base}/v1/customers/:id`, endpoint((ctx, params, id) => service.retrieveCustomer(ctx, id, params)))
-      .post(`${base}/v1/customers/:id`, endpoint((ctx, params, id) => service.updateCustomer(ctx, id, params)), none)
-      .get(`${base}/v1/customers/:id/payment_methods`, endpoint((ctx, params, id) => service.listCustomerPaymentMethods(ctx, id, params)))
-      .get(`${base}/v1/payment_methods`, endpoint(service.listPaymentMethods))
-      .get(`${base}/v1/payment_methods/:id`, endpoint((ctx, params, id) => service.retrievePaymentMethod(ctx, id, params)))
-      .post(`${base}/v1/payment_methods/:id/detach`, endpoint((ctx, params, id) => service.detachPaymentMethod(ctx, id, params)), none)
-      .post(`${base}/v1/checkout/sessions`, endpoint(service.createCheckoutSession), none)
-      .get(`${base}/v1/checkout/sessions/:id`, endpoint((ctx, params, id) => service.retrieveCheckoutSession(ctx, id, params)))
-      .get(`${base}/v1/checkout/sessions/:id/line_items`, endpoint((ctx, params, id) => service.listCheckoutSessionLineItems(ctx, id, params)))
-      .post(`${base}/v1/checkout/sessions/:id/expire`, endpoint((ctx, params, id) => service.expireCheckoutSession(ctx, id, params)), none)
-      .post(`${base}/v1/payment_intents`, endpoint(service.createPaymentIntent), none)
-      .get(`${base}/v1/payment_intents/:id`, endpoint((ctx, params, id) => service.retrievePaymentIntent(ctx, id, params)))
-      .post(`${base}/v1/billing_portal/sessions`, endpoint(service.createPortalSession), none)
+      .post(`${base}/v1/customers`, endpoint(createCustomer), none)
+      .get(`${base}/v1/customers/:id`, endpoint((ctx, params, id) => retrieveCustomer(ctx, id, params)))
+      .post(`${base}/v1/customers/:id`, endpoint((ctx, params, id) => updateCustomer(ctx, id, params)), none)
+      .get(`${base}/v1/customers/:id/payment_methods`, endpoint((ctx, params, id) => listCustomerPaymentMethods(ctx, id, params)))
+      .get(`${base}/v1/payment_methods`, endpoint(listPaymentMethods))
+      .get(`${base}/v1/payment_methods/:id`, endpoint((ctx, params, id) => retrievePaymentMethod(ctx, id, params)))
+      .post(`${base}/v1/payment_methods/:id/detach`, endpoint((ctx, params, id) => detachPaymentMethod(ctx, id, params)), none)
+      .post(`${base}/v1/checkout/sessions`, endpoint(createCheckoutSession), none)
+      .get(`${base}/v1/checkout/sessions/:id`, endpoint((ctx, params, id) => retrieveCheckoutSession(ctx, id, params)))
+      .get(`${base}/v1/checkout/sessions/:id/line_items`, endpoint((ctx, params, id) => listCheckoutSessionLineItems(ctx, id, params)))
+      .post(`${base}/v1/checkout/sessions/:id/expire`, endpoint((ctx, params, id) => expireCheckoutSession(ctx, id, params)), none)
+      .post(`${base}/v1/payment_intents`, endpoint(createPaymentIntent), none)
+      .get(`${base}/v1/payment_intents/:id`, endpoint((ctx, params, id) => retrievePaymentIntent(ctx, id, params)))
+      .post(`${base}/v1/billing_portal/sessions`, endpoint(createPortalSession), none)
       // anything else under the API is Stripe's "Unrecognized request URL"
       .get(`${base}/v1/*`, (context) => api(context, async () => Promise.reject(unrecognizedUrl('GET', context.path.slice(base.length)))))
       .all(`${base}/v1/*`, (context) => api(context, async () => Promise.reject(unrecognizedUrl(context.request.method, context.path.slice(base.length)))), none)
@@ -199,7 +204,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
       // the hosted Checkout page
       .get(`${base}/checkout/:id`, (context) =>
         page(context, async () => {
-          const data = await transaction(pageRequest, (ctx) => service.checkoutPage(ctx, context.params.id));
+          const data = await transaction(pageRequest, (ctx) => checkoutPage(ctx, context.params.id));
           if (!data) return html(context.set, notFoundPage());
           const view = checkoutPageView(data, { form: emptyCheckoutForm, errors: {}, decline: null }, { businessName, action: checkoutAction(data.session.id) });
           return html(context.set, view, checkoutTargets(data));
@@ -212,11 +217,11 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
             const form = readCheckoutForm(new URLSearchParams(await readText(context.request)));
             const id = context.params.id;
             const result = await transaction(pageRequest, async (ctx) => {
-              const data = await service.checkoutPage(ctx, id);
+              const data = await checkoutPage(ctx, id);
               if (!data) return { outcome: 'missing' } as const;
               const checked = validateCheckoutForm(form, { needEmail: data.knownEmail === null, now: new Date(clock()) });
               if (checked.errors) return { outcome: 'invalid', data, errors: checked.errors } as const;
-              return service.payCheckoutSession(ctx, id, checked.card);
+              return payCheckoutSession(ctx, id, checked.card);
             });
             const action = checkoutAction(id);
             switch (result.outcome) {
@@ -241,7 +246,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
       // the customer portal
       .get(`${base}/portal/:id`, (context) =>
         page(context, async () => {
-          const data = await transaction(pageRequest, (ctx) => service.portalPage(ctx, context.params.id));
+          const data = await transaction(pageRequest, (ctx) => portalPage(ctx, context.params.id));
           if (!data) return html(context.set, notFoundPage());
           const notice = new URL(context.request.url).searchParams.get('removed') === '1' ? 'Card removed.' : null;
           const view = portalPageView(data, { businessName, notice, detachAction: (pm) => `${portalAction(data.session.id)}/payment_methods/${encodeURIComponent(pm)}/detach` });
@@ -252,7 +257,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
         `${base}/portal/:id/payment_methods/:pm/detach`,
         (context) =>
           page(context, async () => {
-            const removed = await transaction(pageRequest, (ctx) => service.portalDetach(ctx, context.params.id, context.params.pm));
+            const removed = await transaction(pageRequest, (ctx) => portalDetach(ctx, context.params.id, context.params.pm));
             if (!removed) return html(context.set, notFoundPage());
             context.set.status = 303;
             context.set.headers.location = `${portalAction(context.params.id)}?removed=1`;
