@@ -15,7 +15,7 @@ import { billing } from './modules/billing/index.ts';
 import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { stripeSimulator } from '@ringwise/stripe-simulator';
-import { twilioSimulator } from './modules/twilio-simulator/index.ts';
+import { twilioSimulator } from '@ringwise/twilio-simulator';
 import { numbers } from './modules/numbers/index.ts';
 import { calls } from './modules/calls/index.ts';
 import { marketing } from './modules/marketing/index.ts';

@@ -25,7 +25,7 @@ import { openDatabase, preparedStatementsFromEnv } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
 import { openStripeSimulator, type StripeSimulator } from '@ringwise/stripe-simulator';
-import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './modules/twilio-simulator/index.ts';
+import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from '@ringwise/twilio-simulator';
 import { createPaymentServices, stripeSimulatorKey, type FetchFunction, type PaymentServices } from './payments/stripe-client.ts';
 import { createTelephonyServices, type TelephonyServices } from './telephony/twilio-client.ts';
 

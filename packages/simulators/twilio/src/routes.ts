@@ -1,124 +1,24 @@
-// The carrier simulator (ARCHITECTURE.md §4): a local stand-in for Twilio's REST API, mounted under /sim/twilio
-// only without TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN. It answers the official `twilio` SDK (api/src/telephony/
-// twilio-client.ts points the SDK's httpClient here) in Twilio's wire format: Basic `AccountSid:AuthToken`,
-// form-encoded bodies, JSON with RFC 2822 dates, Twilio's error bodies. Its numbers are made up from the real
-// numbering plans (inventory.ts), its "phones" are a page (GET /sim/twilio/phone) where verification codes are
-// typed, and it calls the app back with Twilio-signed status callbacks.
+// The carrier simulator's routes (ARCHITECTURE.md §4), mounted under /sim/twilio by the hosting app only without
+// TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN. They answer the official `twilio` SDK (the api's httpClient points the SDK
+// here) in Twilio's wire format: Basic `AccountSid:AuthToken`, form-encoded bodies, JSON with RFC 2822 dates,
+// Twilio's error bodies. Its numbers are made up from the real numbering plans (inventory.ts), its "phones" are a
+// page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the browser
+// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice.ts).
 //
 // Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
 import { Elysia } from 'elysia';
-import type { Database, Sql } from '../../db/database.ts';
-import type { FetchFunction } from '../../payments/stripe-client.ts';
+import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import { sendPage } from '@ringwise/simulator-common/page';
-import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
+import { readBoundedText } from '@ringwise/simulator-common/request-body';
+import { AccessTokenError } from './access-token.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
-import { searchTypes, type SearchType } from './inventory.ts';
+import type { SearchType } from './inventory.ts';
 import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
 import * as service from './service.ts';
-import type { ApiResult, CodeOutcome, PendingCallback, ServiceContext } from './service.ts';
+import type { ApiResult, ServiceContext } from './service.ts';
+import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
-import { VoiceRequestError, VoiceSimulator, type VoiceTimers } from './voice.ts';
-import { AccessTokenError } from './access-token.ts';
-import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
-
-export { magicNumbers } from './service.ts';
-export type { CodeOutcome } from './service.ts';
-
-export type SimulatorLogger = (error: unknown, request: { method: string; path: string }) => void;
-
-export interface TwilioSimulatorOptions {
-  /** Where the simulator keeps its state (schema twilio_simulator, created by `openTwilioSimulator`). */
-  db: Pick<Database, 'privileged'>;
-  /** The app's public origin (the phone page's links; callbacks addressed to it, see `callbackOrigin`). */
-  publicUrl: string;
-  /** The one account the simulator serves, and its auth token (REST Basic auth; callbacks are signed with it). */
-  accountSid: string;
-  authToken: string;
-  /** How callbacks are sent (default: global fetch; tests hand them to `app.handle`). */
-  fetch?: FetchFunction;
-  /** Callbacks addressed to `publicUrl` are delivered to this origin instead (e.g. http://127.0.0.1:3000),
-   *  but signed with the URL as given, as Twilio signs the configured URL. */
-  callbackOrigin?: string;
-  /** The clock, in milliseconds. */
-  now?: () => number;
-  /** Where unexpected errors are reported (default: console.error). */
-  log?: SimulatorLogger;
-  /** Where failed callbacks are reported (default: console.warn). */
-  callbackLog?: CallbackLogger;
-  /** The API key that signs the browser's access tokens (the voice side verifies them with it) and the TwiML App
-   *  they may place calls through; without them every voice request is refused (20101). */
-  apiKeySid?: string;
-  apiKeySecret?: string;
-  twimlAppSid?: string;
-  /** The TwiML App's Voice URL, as configured: `${publicUrl}/webhooks/twilio/voice`. */
-  voiceUrl?: string;
-  /** Voice time: real milliseconds per simulated millisecond (default 1; tests use e.g. 0.01, so that 2 s of
-   *  ringing take 20 ms), and the timers it runs on (default the global setTimeout). */
-  voiceTimeScale?: number;
-  voiceTimers?: VoiceTimers;
-}
-
-export interface TwilioSimulator {
-  readonly options: TwilioSimulatorOptions;
-  /** The callbacks: `await simulator.callbacks.flush()` waits for every pending one (tests). */
-  readonly callbacks: CallbackDelivery;
-  /** The voice side (voice.ts): live calls of this process, device streams; `settle()` in tests. */
-  readonly voice: VoiceSimulator;
-  /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
-  enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;
-  /** Types a code for one verification call (the phone page's form). */
-  enterCodeFor(requestId: string, code: string): Promise<CodeOutcome>;
-}
-
-/** A simulator over a database whose twilio_simulator schema exists (see `openTwilioSimulator`). */
-export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSimulator {
-  const callbacks = new CallbackDelivery({
-    authToken: options.authToken,
-    publicUrl: options.publicUrl,
-    ...(options.callbackOrigin ? { callbackOrigin: options.callbackOrigin } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.callbackLog ? { log: options.callbackLog } : {}),
-  });
-  const clock = options.now ?? Date.now;
-  async function enter(find: (sql: Sql) => Promise<store.ValidationRequestRow | null>, code: string): Promise<CodeOutcome> {
-    const result = await options.db.privileged(async (sql) => service.enterCode({ sql, now: clock() }, await find(sql), code));
-    if (result.callback) send(callbacks, result.callback);
-    return result.outcome;
-  }
-  const keys =
-    options.apiKeySid && options.apiKeySecret && options.twimlAppSid
-      ? { accountSid: options.accountSid, apiKeySid: options.apiKeySid, apiKeySecret: options.apiKeySecret, twimlAppSid: options.twimlAppSid }
-      : null;
-  const voiceLog = options.callbackLog ?? ((message: string) => console.warn(`[twilio-simulator] ${message}`));
-  const voice = new VoiceSimulator({
-    db: options.db,
-    accountSid: options.accountSid,
-    keys,
-    voiceUrl: options.voiceUrl ?? null,
-    callbacks,
-    now: clock,
-    ...(options.voiceTimeScale !== undefined ? { timeScale: options.voiceTimeScale } : {}),
-    ...(options.voiceTimers ? { timers: options.voiceTimers } : {}),
-    log: (message, error) => voiceLog(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`),
-  });
-  return {
-    options,
-    callbacks,
-    voice,
-    enterValidationCode: (phoneNumber, code) => enter((sql) => store.lockPendingRequestOf(sql, phoneNumber), code),
-    enterCodeFor: (requestId, code) => enter((sql) => store.lockValidationRequest(sql, requestId), code),
-  };
-}
-
-/** Creates the simulator's schema when missing, then the simulator. */
-export async function openTwilioSimulator(options: TwilioSimulatorOptions): Promise<TwilioSimulator> {
-  await store.ensureSchema(options.db);
-  return createTwilioSimulator(options);
-}
-
-function send(callbacks: CallbackDelivery, callback: PendingCallback): void {
-  callbacks.send(callback.url, callback.method, callback.params);
-}
+import { VoiceRequestError } from './voice.ts';
 
 /** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
 export const maxBodyBytes = 64 * 1024;
@@ -368,12 +268,8 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   throw new TwilioApiError(400, 20001, 'The request body must be a JSON object');
 }
 
-async function readText(request: Request): Promise<string> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > maxBodyBytes) throw new TwilioApiError(413, 20001, 'The request body is too large');
-  const text = await request.text();
-  if (text.length > maxBodyBytes) throw new TwilioApiError(413, 20001, 'The request body is too large');
-  return text;
+function readText(request: Request): Promise<string> {
+  return readBoundedText(request, maxBodyBytes, () => new TwilioApiError(413, 20001, 'The request body is too large'));
 }
 
 /** GET and DELETE carry their params in the query string, POST in a form-encoded body. */
@@ -381,5 +277,3 @@ async function readParams(request: Request): Promise<URLSearchParams> {
   if (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD') return new URL(request.url).searchParams;
   return new URLSearchParams(await readText(request));
 }
-
-export { searchTypes };

@@ -4,7 +4,7 @@
 // made here by the SDK's own `getExpectedTwilioSignature`). A GET carries the fields in the query and signs
 // the URL alone. Sent after the answer that caused them, once (Twilio does not promise retries).
 import twilio from 'twilio';
-import type { FetchFunction } from '../../payments/stripe-client.ts';
+import type { FetchFunction } from '@ringwise/simulator-common/host';
 
 export type CallbackLogger = (message: string) => void;
 

@@ -11,8 +11,8 @@
 // simulated second lasts `timeScale` × 1000 ms of the injected timers (tests use e.g. 0.01), and durations
 // (CallDuration) are the clock's elapsed milliseconds divided by the same factor.
 import { simulatorRingSeconds, simulatorTestDestinations, type SimulatorCallStatus, type SimulatorEvent } from '@ringwise/contract/simulator-voice';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Database } from '../../db/database.ts';
+import { parsePhoneNumber } from '@ringwise/phone';
+import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { AccessTokenError, requireIncoming, requireOutgoing, verifyAccessToken, type AccessTokenKeys, type VerifiedAccessToken } from './access-token.ts';
 import type { CallbackDelivery } from './delivery.ts';
 import { apiVersion, newSid, rfc2822 } from './service.ts';
@@ -25,7 +25,7 @@ export interface VoiceTimers {
 }
 
 export interface VoiceSimulatorOptions {
-  db: Pick<Database, 'privileged'>;
+  db: SimulatorDatabase;
   accountSid: string;
   /** The API key and TwiML App the browser's tokens are checked against; null: every token is refused. */
   keys: AccessTokenKeys | null;
@@ -340,7 +340,7 @@ export class VoiceSimulator {
     if (!number) return { ok: false, reason: 'unknown-number' };
     if (!number.voice_url) return { ok: false, reason: 'no-voice-url' };
     const sid = newSid('CA');
-    const country = (value: string) => parsePhoneNumberFromString(value)?.country ?? '';
+    const country = (value: string) => parsePhoneNumber(value)?.region ?? '';
     const fields: Record<string, string> = {
       AccountSid: number.account_sid,
       ApiVersion: apiVersion,

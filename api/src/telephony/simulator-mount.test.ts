@@ -1,12 +1,12 @@
 // The wiring: createApp serves the simulator under /sim/twilio only without Twilio keys, behind the app's own
 // plugins (security headers), and the telephony services' SDK reaches it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createApp } from '../../app.ts';
-import type { EngineDatabase } from '../../db/database.ts';
-import { createPgliteDatabase } from '../../db/pglite.ts';
-import type { ApiServices } from '../../services.ts';
-import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
-import { makeDist, testConfig } from '../../testing/fixtures.ts';
+import { createApp } from '../app.ts';
+import type { EngineDatabase } from '../db/database.ts';
+import { createPgliteDatabase } from '../db/pglite.ts';
+import type { ApiServices } from '../services.ts';
+import { makeDist, testConfig } from '../testing/fixtures.ts';
+import { createTestTelephony, type TestTelephony } from './testing.ts';
 
 const origin = 'http://localhost:3000';
 let db: EngineDatabase;

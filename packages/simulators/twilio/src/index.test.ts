@@ -1,22 +1,16 @@
-// The carrier simulator through the REAL `twilio` SDK (createTelephonyServices, its httpClient pointed at the
-// simulator with `app.handle`, no network), on the machine's PostgreSQL and on PGlite.
+// The carrier simulator through the REAL `twilio` SDK (its httpClient pointed at the simulator with `app.handle`, no
+// network), on the machine's PostgreSQL and on PGlite.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import twilio from 'twilio';
 import { lineOf } from '@ringwise/phone/types';
-import { postgresReachable } from '../../db/testing.ts';
-import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
-import { testConfig } from '../../testing/fixtures.ts';
-import { openTestDatabase as openTestDb, type TestDatabase as TestDb } from '@ringwise/simulator-common/testing';
-import { twilioSimulator } from './index.ts';
+import { openTestDatabase, testEngines, type TestDatabase } from '@ringwise/simulator-common/testing';
+import { twilioSimulator } from './routes.ts';
 import { magicNumbers } from './service.ts';
-
-const hasPostgres = await postgresReachable();
-if (!hasPostgres) console.warn('[twilio-simulator tests] no PostgreSQL at TEST_DATABASE_ADMIN_URL: the postgres run is skipped');
+import { createTestCarrier, testAccount, type TestCarrier } from './testing.ts';
 
 const origin = 'http://localhost:3000';
-const config = testConfig({ PUBLIC_URL: origin });
-const { accountSid, authToken } = config.twilio;
+const { accountSid, authToken } = testAccount;
 const callbackUrl = `${origin}/hooks/caller-id?source=test`;
 
 interface RestError {
@@ -42,20 +36,17 @@ interface Received {
   params: Record<string, string>;
 }
 
-for (const engine of [
-  { name: 'postgres' as const, available: hasPostgres },
-  { name: 'pglite' as const, available: true },
-]) {
+for (const engine of await testEngines('twilio-simulator')) {
   describe.skipIf(!engine.available)(`carrier simulator on ${engine.name}`, () => {
-    let testDb: TestDb;
-    let t: TestTelephony;
+    let testDb: TestDatabase;
+    let t: TestCarrier;
     let client: ReturnType<typeof twilio>;
     let app: { handle(request: Request): Promise<Response> };
     const received: Received[] = [];
 
     beforeAll(async () => {
-      testDb = await openTestDb(engine.name);
-      t = await createTestTelephony(testDb.db, config, { log: (error) => console.error('[twilio-simulator test]', error) });
+      testDb = await openTestDatabase(engine.name);
+      t = await createTestCarrier(testDb.db, { origin, log: (error) => console.error('[twilio-simulator test]', error) });
       app = new Elysia().use(twilioSimulator(t.twilioSimulator)).post(
         '/hooks/caller-id',
         async ({ request }) => {
@@ -66,7 +57,7 @@ for (const engine of [
         { parse: 'none' },
       );
       t.attach(app);
-      client = t.telephony.twilio;
+      client = t.twilio;
     });
     afterAll(async () => {
       await t?.close();

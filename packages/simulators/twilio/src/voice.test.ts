@@ -5,19 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { Elysia } from 'elysia';
 import twilio from 'twilio';
 import type { SimulatorEvent } from '@ringwise/contract/simulator-voice';
-import { postgresReachable } from '../../db/testing.ts';
-import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
-import { testConfig } from '../../testing/fixtures.ts';
-import { openTestDatabase as openTestDb, type TestDatabase as TestDb } from '@ringwise/simulator-common/testing';
-import { twilioSimulator } from './index.ts';
+import { openTestDatabase, testEngines, type TestDatabase } from '@ringwise/simulator-common/testing';
+import { twilioSimulator } from './routes.ts';
+import { createTestCarrier, testAccount, type TestCarrier } from './testing.ts';
 
-const hasPostgres = await postgresReachable();
 const origin = 'http://localhost:3000';
-const config = testConfig({ PUBLIC_URL: origin });
-const { accountSid, authToken } = config.twilio;
-const apiKeySid = config.twilio.apiKeySid as string;
-const apiKeySecret = config.twilio.apiKeySecret as string;
-const twimlAppSid = config.twilio.twimlAppSid as string;
+const { accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid } = testAccount;
 const voiceBase = `${origin}/sim/twilio/voice`;
 const allEvents: Array<'initiated' | 'ringing' | 'answered' | 'completed'> = ['initiated', 'ringing', 'answered', 'completed'];
 
@@ -44,13 +37,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 3000): 
   }
 }
 
-for (const engine of [
-  { name: 'postgres' as const, available: hasPostgres },
-  { name: 'pglite' as const, available: true },
-]) {
+for (const engine of await testEngines('twilio-simulator voice')) {
   describe.skipIf(!engine.available)(`simulator voice on ${engine.name}`, () => {
-    let testDb: TestDb;
-    let t: TestTelephony;
+    let testDb: TestDatabase;
+    let t: TestCarrier;
     let app: { handle(request: Request): Promise<Response> };
     let offsetMs = 0;
     const hooks: Hook[] = [];
@@ -68,8 +58,9 @@ for (const engine of [
     };
 
     beforeAll(async () => {
-      testDb = await openTestDb(engine.name);
-      t = await createTestTelephony(testDb.db, config, {
+      testDb = await openTestDatabase(engine.name);
+      t = await createTestCarrier(testDb.db, {
+        origin,
         voiceTimeScale: 0.01,
         now: () => Date.now() + offsetMs,
         log: (error) => console.error('[voice test]', error),
@@ -319,7 +310,7 @@ for (const engine of [
     describe('calling a Ringwise number from the phone page', () => {
       let ringwiseNumber = '';
       beforeAll(async () => {
-        const bought = await t.telephony.twilio.incomingPhoneNumbers.create({ areaCode: '415', voiceUrl: `${origin}/webhooks/twilio/incoming` });
+        const bought = await t.twilio.incomingPhoneNumbers.create({ areaCode: '415', voiceUrl: `${origin}/webhooks/twilio/incoming` });
         ringwiseNumber = bought.phoneNumber;
       });
       beforeEach(() => {

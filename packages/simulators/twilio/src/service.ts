@@ -1,9 +1,9 @@
 // The REST resources: what each request does to the simulator's tables and the JSON Twilio answers with
 // (twilio-facts.md §1; field names and shapes as in Twilio's OpenAPI spec of 2010-04-01).
 import { randomBytes, randomInt } from 'node:crypto';
-import type { VirtualNumberType } from '@ringwise/contract/numbers';
 import { lineOf } from '@ringwise/phone/types';
-import type { Sql } from '../../db/database.ts';
+import type { SimulatorSql as Sql } from '@ringwise/simulator-common/host';
+import { onSale, saleOf, type NumberType } from './catalogue.ts';
 import {
   alreadyValidated,
   invalidParameter,
@@ -18,10 +18,8 @@ import {
   capabilitiesOf,
   friendlyNameOf,
   localityOf,
-  onSale,
   parseContains,
   PatternError,
-  saleOf,
   searchInventory,
   searchTypes,
   type SearchType,
@@ -212,7 +210,7 @@ function incomingNumberResource(ctx: ServiceContext, row: store.IncomingNumberRo
     api_version: apiVersion,
     beta: false,
     bundle_sid: null,
-    capabilities: capabilitiesOf(row.country, row.number_type as VirtualNumberType),
+    capabilities: capabilitiesOf(row.country, row.number_type as NumberType),
     date_created: rfc2822(row.created_ms),
     date_updated: rfc2822(row.updated_ms),
     emergency_address_sid: null,
@@ -254,7 +252,7 @@ export async function buyNumber(ctx: ServiceContext, params: URLSearchParams): P
   const statusCallback = url(params, 'StatusCallback');
   const statusCallbackMethod = method(params, 'StatusCallbackMethod');
   let phoneNumber: string;
-  let sale: { country: string; type: VirtualNumberType } | null;
+  let sale: { country: string; type: NumberType } | null;
   if (raw !== null && raw !== '') {
     const shaped = e164Shaped(raw);
     if (shaped === null || shaped === magicNumbers.invalid) throw phoneNumberInvalid();

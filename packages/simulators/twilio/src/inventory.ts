@@ -1,32 +1,22 @@
 // The simulator's stock of phone numbers: what AvailablePhoneNumbers offers and IncomingPhoneNumbers sells.
 //
-// There is no list of numbers. A type is on sale in a country exactly when the numbers module's price table has a
-// monthly price for it (`monthlyPriceOf`), and the numbers on offer are made up from the country's numbering plan:
-// libphonenumber's "max" metadata holds, per country and line type, the regular expression every national
-// number of that type matches. A small generator walks that expression with a seeded PRNG (seeded by country,
+// There is no list of numbers. The catalogue says which kinds of number are on sale in a country (catalogue.ts),
+// and the numbers on offer are made up from the country's numbering plan: libphonenumber's "max" metadata holds,
+// per country and line type, the regular expression every national number of that type matches
+// (`linePlanOf` of @ringwise/phone/types). A small generator walks that expression with a seeded PRNG (seeded by country,
 // type and filters, so the same search gives the same numbers), with the digits a filter fixes (AreaCode, the
 // `Contains` pattern) forced at their positions, and every number it makes is checked again with libphonenumber
 // (valid, of that country, of that type). So any pattern a real numbering plan allows finds numbers, and none a
 // plan forbids is ever offered. Numbers already bought are left out by the caller.
-import { lineOf } from '@ringwise/phone/types';
-import { getCountryCallingCode, isSupportedCountry, Metadata, type CountryCode } from 'libphonenumber-js/core';
-import metadata from 'libphonenumber-js/max/metadata';
-import type { VirtualNumberType } from '@ringwise/contract/numbers';
-import { lineTypesOf, monthlyPriceOf, saleOf } from '../numbers/prices.ts';
+import { lineOf, linePlanOf } from '@ringwise/phone/types';
+import { lineTypesOf, type NumberType } from './catalogue.ts';
 
 /** Twilio's resource names of the three searches, and our number types. */
-export const searchTypes = { Local: 'local', Mobile: 'mobile', TollFree: 'toll-free' } as const satisfies Record<string, VirtualNumberType>;
+export const searchTypes = { Local: 'local', Mobile: 'mobile', TollFree: 'toll-free' } as const satisfies Record<string, NumberType>;
 export type SearchType = keyof typeof searchTypes;
 
 /** The metadata type whose pattern the numbers of a virtual number type are made from. */
-const patternTypeOf: Record<VirtualNumberType, 'FIXED_LINE' | 'MOBILE' | 'TOLL_FREE'> = { local: 'FIXED_LINE', mobile: 'MOBILE', 'toll-free': 'TOLL_FREE' };
-
-export function onSale(country: string, type: VirtualNumberType): boolean {
-  return monthlyPriceOf(country, type) !== null;
-}
-
-/** What kind of number on sale an E.164 number is, or null when the simulator would never sell it (prices.ts). */
-export { saleOf };
+const patternTypeOf: Record<NumberType, 'FIXED_LINE' | 'MOBILE' | 'TOLL_FREE'> = { local: 'FIXED_LINE', mobile: 'MOBILE', 'toll-free': 'TOLL_FREE' };
 
 // ── Contains patterns ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -288,27 +278,11 @@ interface Plan {
 const plans = new Map<string, Plan | null>();
 
 /** The calling code, type pattern and national lengths of a country's numbers of a type (cached). */
-function planOf(country: string, type: VirtualNumberType): Plan | null {
+function planOf(country: string, type: NumberType): Plan | null {
   const key = `${country}:${type}`;
   if (plans.has(key)) return plans.get(key) ?? null;
-  let plan: Plan | null = null;
-  const meta = new Metadata(metadata);
-  if (isSupportedCountry(country as CountryCode, metadata)) {
-    meta.selectNumberingPlan(country as CountryCode);
-    // the metadata's per-type patterns (untyped in libphonenumber-js's declarations)
-    const numberingPlan = meta.numberingPlan as unknown as
-      | { possibleLengths(): number[]; type(name: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined }
-      | undefined;
-    const typeMeta = numberingPlan?.type(patternTypeOf[type]);
-    const source = typeMeta?.pattern();
-    if (numberingPlan && typeMeta && source) {
-      plan = {
-        callingCode: getCountryCallingCode(country as CountryCode, metadata),
-        pattern: parsePlanPattern(source),
-        lengths: typeMeta.possibleLengths() ?? numberingPlan.possibleLengths(),
-      };
-    }
-  }
+  const linePlan = linePlanOf(country, patternTypeOf[type]);
+  const plan = linePlan && { callingCode: linePlan.callingCode.slice(1), pattern: parsePlanPattern(linePlan.pattern), lengths: linePlan.possibleLengths };
   plans.set(key, plan);
   return plan;
 }
@@ -325,7 +299,7 @@ export interface SearchFilters {
  * Up to `limit` numbers of a country and type matching the filters, in a deterministic order, none of
  * `exclude` (numbers already bought). Every one is valid for the country and type by libphonenumber.
  */
-export function searchInventory(country: string, type: VirtualNumberType, filters: SearchFilters, limit: number, exclude: ReadonlySet<string> = new Set()): string[] {
+export function searchInventory(country: string, type: NumberType, filters: SearchFilters, limit: number, exclude: ReadonlySet<string> = new Set()): string[] {
   const plan = planOf(country, type);
   if (!plan || limit <= 0) return [];
   const random = prng(seedOf(`${country}|${type}|${filters.areaCode ?? ''}|${filters.containsText ?? ''}`));
@@ -384,7 +358,7 @@ export function searchInventory(country: string, type: VirtualNumberType, filter
     const line = lineOf(e164);
     // NANP toll-free numbers are shared by the plan's countries (libphonenumber names them US): made from this
     // country's own pattern, they are this country's
-    const shared = type === 'toll-free' && line !== null && getCountryCallingCode(line.country as CountryCode, metadata) === cc;
+    const shared = type === 'toll-free' && line !== null && linePlanOf(line.country, 'TOLL_FREE')?.callingCode === `+${cc}`;
     if (!line || (line.country !== country && !shared) || !lineTypes.includes(line.type)) continue;
     found.push(e164);
   }
@@ -456,7 +430,7 @@ export interface Capabilities {
 }
 
 /** Voice everywhere; SMS on NANP numbers and mobiles; MMS on NANP local numbers; never fax. */
-export function capabilitiesOf(country: string, type: VirtualNumberType): Capabilities {
+export function capabilitiesOf(country: string, type: NumberType): Capabilities {
   const nanp = country === 'US' || country === 'CA';
   return { voice: true, sms: nanp || type === 'mobile', mms: nanp && type === 'local', fax: false };
 }

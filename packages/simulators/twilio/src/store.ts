@@ -2,7 +2,7 @@
 // Its own schema, `twilio_simulator`, is created at start-up (`ensureSchema`), never by supabase/migrations:
 // a database that talks to Twilio must not get simulator tables. Times are epoch milliseconds from the
 // simulator's clock (bigint, read back as strings on both engines).
-import type { Database, Sql } from '../../db/database.ts';
+import type { SimulatorDatabase, SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 
 export const schema = 'twilio_simulator';
 
@@ -11,7 +11,7 @@ const setupLockKey = 0x7477696c;
 
 const setupStatements = [
   `create schema if not exists twilio_simulator`,
-  `comment on schema twilio_simulator is 'The local Twilio stand-in (api/src/modules/twilio-simulator): never present on a database that talks to Twilio'`,
+  `comment on schema twilio_simulator is 'The local Twilio stand-in (packages/simulators/twilio): never present on a database that talks to Twilio'`,
   // a number belongs to one account: the unique phone number makes concurrent purchases end with one owner
   `create table if not exists twilio_simulator.incoming_numbers (
     sid text primary key,
@@ -89,7 +89,7 @@ const setupStatements = [
 ];
 
 /** Creates the schema and tables when missing (idempotent, safe for replicas starting together). */
-export async function ensureSchema(db: Pick<Database, 'privileged'>): Promise<void> {
+export async function ensureSchema(db: SimulatorDatabase): Promise<void> {
   await db.privileged(async (sql) => {
     await sql.query('select pg_advisory_xact_lock($1)', [setupLockKey]);
     for (const statement of setupStatements) await sql.query(statement);

@@ -1,7 +1,8 @@
 // The inventory without a database: Contains patterns, the numbering-plan generator, determinism.
 import { describe, expect, test } from 'bun:test';
 import { lineOf } from '@ringwise/phone/types';
-import { generateMatch, parseContains, parsePlanPattern, PatternError, prng, saleOf, searchInventory } from './inventory.ts';
+import { saleOf } from './catalogue.ts';
+import { generateMatch, parseContains, parsePlanPattern, PatternError, prng, searchInventory } from './inventory.ts';
 
 describe('Contains patterns', () => {
   test('anchors, wildcards and letters', () => {
@@ -32,7 +33,7 @@ test('searches are deterministic, exclude bought numbers and offer only valid nu
   for (const number of first) expect(lineOf(number)).toEqual({ country: 'AU', type: 'MOBILE' });
   const without = searchInventory('AU', 'mobile', {}, 30, new Set([first[0] ?? '']));
   expect(without).not.toContain(first[0]);
-  expect(searchInventory('US', 'mobile', {}, 5)).toEqual(searchInventory('US', 'mobile', {}, 5)); // the plan exists; the simulator's 404 comes from the price table
+  expect(searchInventory('US', 'mobile', {}, 5)).toEqual(searchInventory('US', 'mobile', {}, 5)); // the plan exists; the simulator's 404 comes from the catalogue
   expect(searchInventory('US', 'local', { areaCode: '000' }, 5)).toEqual([]);
 });
 
