@@ -3,4 +3,4 @@ export { createTwilioSimulator, openTwilioSimulator, type SimulatorLogger, type 
 export { twilioSimulator } from './routes.ts';
 export { numbersOnSale, numberTypes, type NumberType } from './catalogue.ts';
 export { magicNumbers, type CodeOutcome } from './service.ts';
-export type { VoiceTimers } from './voice.ts';
+export type { VoiceTimers } from './voice/voice-simulator.ts';

@@ -18,7 +18,7 @@ import * as service from './service.ts';
 import type { ApiResult, ServiceContext } from './service.ts';
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
-import { VoiceRequestError } from './voice.ts';
+import { VoiceRequestError } from './voice/voice-simulator.ts';
 
 /** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
 export const maxBodyBytes = 64 * 1024;

@@ -5,7 +5,7 @@ import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
 import * as service from './service.ts';
 import type { CodeOutcome, PendingCallback } from './service.ts';
 import * as store from './store.ts';
-import { VoiceSimulator, type VoiceTimers } from './voice.ts';
+import { VoiceSimulator, type VoiceTimers } from './voice/voice-simulator.ts';
 
 export type SimulatorLogger = (error: unknown, request: { method: string; path: string }) => void;
 
