@@ -3,7 +3,7 @@
 // here) in Twilio's wire format: Basic `AccountSid:AuthToken`, form-encoded bodies, JSON with RFC 2822 dates,
 // Twilio's error bodies. Its numbers are made up from the real numbering plans (inventory.ts), its "phones" are a
 // page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the browser
-// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice.ts).
+// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice/).
 //
 // Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
 import { Elysia } from 'elysia';

@@ -289,7 +289,7 @@ export async function buyNumber(ctx: ServiceContext, params: URLSearchParams): P
     created_ms: String(ctx.now),
     updated_ms: String(ctx.now),
   };
-  // a number bought by anyone is gone: the unique phone_number turns a racing purchase into 21422 (see index.ts)
+  // a number bought by anyone is gone: the unique phone_number turns a racing purchase into 21422 (see routes.ts)
   await store.insertIncomingNumber(ctx.sql, { ...row, now: ctx.now });
   return { status: 201, body: incomingNumberResource(ctx, row) };
 }

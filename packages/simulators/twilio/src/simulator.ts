@@ -45,7 +45,7 @@ export interface TwilioSimulator {
   readonly options: TwilioSimulatorOptions;
   /** The callbacks: `await simulator.callbacks.flush()` waits for every pending one (tests). */
   readonly callbacks: CallbackDelivery;
-  /** The voice side (voice.ts): live calls of this process, device streams; `settle()` in tests. */
+  /** The voice side (voice/voice-simulator.ts): live calls of this process, device streams; `settle()` in tests. */
   readonly voice: VoiceSimulator;
   /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
   enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;

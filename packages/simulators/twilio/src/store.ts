@@ -61,7 +61,7 @@ const setupStatements = [
     seq bigint generated always as identity
   )`,
   `create index if not exists received_calls_by_number on twilio_simulator.received_calls (to_number, seq)`,
-  // voice calls (voice.ts): live ones are in the memory of the process that placed them; every change of state is
+  // voice calls (voice/): live ones are in the memory of the process that placed them; every change of state is
   // written here so that the phone page lists them (and finished ones survive restarts)
   `create table if not exists twilio_simulator.voice_calls (
     sid text primary key,
