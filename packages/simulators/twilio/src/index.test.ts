@@ -6,7 +6,7 @@ import twilio from 'twilio';
 import { lineOf } from '@ringwise/phone/types';
 import { openTestDatabase, testEngines, type TestDatabase } from '@ringwise/simulator-common/testing';
 import { twilioSimulator } from './routes.ts';
-import { magicNumbers } from './service.ts';
+import { magicNumbers } from './resources/incoming-numbers.ts';
 import { createTestCarrier, testAccount, type TestCarrier } from './testing.ts';
 
 const origin = 'http://localhost:3000';

@@ -2,5 +2,6 @@
 export { createTwilioSimulator, openTwilioSimulator, type SimulatorLogger, type TwilioSimulator, type TwilioSimulatorOptions } from './simulator.ts';
 export { twilioSimulator } from './routes.ts';
 export { numbersOnSale, numberTypes, type NumberType } from './catalogue.ts';
-export { magicNumbers, type CodeOutcome } from './service.ts';
+export { magicNumbers } from './resources/incoming-numbers.ts';
+export type { CodeOutcome } from './resources/caller-ids.ts';
 export type { VoiceTimers } from './voice/voice-simulator.ts';

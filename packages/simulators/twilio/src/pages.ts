@@ -3,7 +3,7 @@
 // carrying the response's CSP nonce, readable from 320 px up. The page is a list of sections so that later
 // features (ringing a bought number from outside) add a section of their own.
 import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
-import type { CodeOutcome } from './service.ts';
+import type { CodeOutcome } from './resources/caller-ids.ts';
 import type { ReceivedCall, VoiceCallRow } from './store.ts';
 
 export { escapeHtml, type HtmlPage };

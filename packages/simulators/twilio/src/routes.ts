@@ -14,8 +14,10 @@ import { AccessTokenError } from './access-token.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import type { SearchType } from './inventory.ts';
 import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
-import * as service from './service.ts';
-import type { ApiResult, ServiceContext } from './service.ts';
+import { newSid, type ApiResult, type ServiceContext } from './context.ts';
+import { searchAvailable } from './resources/available-numbers.ts';
+import { deleteCallerId, fetchCallerId, listCallerIds, requestValidation, updateCallerId } from './resources/caller-ids.ts';
+import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from './resources/incoming-numbers.ts';
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
 import { VoiceRequestError } from './voice/voice-simulator.ts';
@@ -48,24 +50,24 @@ function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, cou
   let match: RegExpExecArray | null;
   if ((match = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Local|Mobile|TollFree)\.json$/.exec(rest))) {
     const [, country = '', resource = ''] = match;
-    return pick({ GET: async (ctx, params, path) => service.searchAvailable(ctx, await bought(ctx, country), country, resource as SearchType, params, path) });
+    return pick({ GET: async (ctx, params, path) => searchAvailable(ctx, await bought(ctx, country), country, resource as SearchType, params, path) });
   }
-  if (rest === '/IncomingPhoneNumbers.json') return pick({ GET: service.listNumbers, POST: (ctx, params) => service.buyNumber(ctx, params) });
+  if (rest === '/IncomingPhoneNumbers.json') return pick({ GET: listNumbers, POST: (ctx, params) => buyNumber(ctx, params) });
   if ((match = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
     const sid = match[1] ?? '';
     return pick({
-      GET: (ctx, _params, path) => service.fetchNumber(ctx, sid, path),
-      POST: (ctx, params, path) => service.updateNumber(ctx, sid, params, path),
-      DELETE: (ctx, _params, path) => service.releaseNumber(ctx, sid, path),
+      GET: (ctx, _params, path) => fetchNumber(ctx, sid, path),
+      POST: (ctx, params, path) => updateNumber(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => releaseNumber(ctx, sid, path),
     });
   }
-  if (rest === '/OutgoingCallerIds.json') return pick({ GET: service.listCallerIds, POST: (ctx, params) => service.requestValidation(ctx, params) });
+  if (rest === '/OutgoingCallerIds.json') return pick({ GET: listCallerIds, POST: (ctx, params) => requestValidation(ctx, params) });
   if ((match = /^\/OutgoingCallerIds\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
     const sid = match[1] ?? '';
     return pick({
-      GET: (ctx, _params, path) => service.fetchCallerId(ctx, sid, path),
-      POST: (ctx, params, path) => service.updateCallerId(ctx, sid, params, path),
-      DELETE: (ctx, _params, path) => service.deleteCallerId(ctx, sid, path),
+      GET: (ctx, _params, path) => fetchCallerId(ctx, sid, path),
+      POST: (ctx, params, path) => updateCallerId(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => deleteCallerId(ctx, sid, path),
     });
   }
   return null;
@@ -81,7 +83,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
   async function api({ request, path, set }: RequestContext): Promise<string> {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-cache, no-store';
-    set.headers['twilio-request-id'] = service.newSid('RQ');
+    set.headers['twilio-request-id'] = newSid('RQ');
     const apiPath = decodeURIComponent(path.slice(base.length));
     try {
       authenticate(request.headers.get('authorization'), options);

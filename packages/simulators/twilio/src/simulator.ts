@@ -2,8 +2,8 @@
 // phones' keypads. The routes that serve it are routes.ts.
 import type { FetchFunction, SimulatorDatabase, SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
-import * as service from './service.ts';
-import type { CodeOutcome, PendingCallback } from './service.ts';
+import type { PendingCallback } from './context.ts';
+import { enterCode, type CodeOutcome } from './resources/caller-ids.ts';
 import * as store from './store.ts';
 import { VoiceSimulator, type VoiceTimers } from './voice/voice-simulator.ts';
 
@@ -64,7 +64,7 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
   });
   const clock = options.now ?? Date.now;
   async function enter(find: (sql: Sql) => Promise<store.ValidationRequestRow | null>, code: string): Promise<CodeOutcome> {
-    const result = await options.db.privileged(async (sql) => service.enterCode({ sql, now: clock() }, await find(sql), code));
+    const result = await options.db.privileged(async (sql) => enterCode({ sql, now: clock() }, await find(sql), code));
     if (result.callback) send(callbacks, result.callback);
     return result.outcome;
   }

@@ -5,7 +5,7 @@
 // its registered devices. Times are simulated seconds: one lasts `timeScale` × 1000 ms of the timers.
 import { simulatorRingSeconds, simulatorTestDestinations, type SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
 import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
-import { newSid } from '../service.ts';
+import { newSid } from '../context.ts';
 import * as store from '../store.ts';
 import type { DialTarget, TwimlVerb } from '../twiml.ts';
 import { deferred, isTerminal, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';

@@ -1,7 +1,7 @@
 // The status callbacks of dialled legs (<Number statusCallback statusCallbackEvent>, and the same on <Client>): each
 // event the TwiML asked for, with Twilio's fields, sent to the app in order per leg.
 import type { CallbackDelivery } from '../delivery.ts';
-import { apiVersion, rfc2822 } from '../service.ts';
+import { apiVersion, rfc2822 } from '../context.ts';
 import { isTerminal, type Leg, type LegStatus, type VoiceCall } from './calls.ts';
 
 export interface StatusCallbacksOptions {

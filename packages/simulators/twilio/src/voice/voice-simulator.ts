@@ -15,7 +15,7 @@ import { parsePhoneNumber } from '@ringwise/phone';
 import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { AccessTokenError, requireIncoming, requireOutgoing, verifyAccessToken, type AccessTokenKeys, type VerifiedAccessToken } from '../access-token.ts';
 import type { CallbackDelivery } from '../delivery.ts';
-import { apiVersion, newSid } from '../service.ts';
+import { apiVersion, newSid } from '../context.ts';
 import * as store from '../store.ts';
 import { CallMachine } from './call-machine.ts';
 import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
