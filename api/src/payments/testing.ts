@@ -6,9 +6,9 @@
 //   const app = createApp(config, { services: { db, auth, rates, ...testPayments.services } });
 //   testPayments.attach(app);
 //   … await testPayments.stripeSimulator.events.flush();   // the app's /webhooks/stripe has had every event
+import { openStripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from '@ringwise/stripe-simulator';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openStripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from '@ringwise/stripe-simulator';
 import type { ApiServices } from '../services.ts';
 import { createPaymentServices, stripeSimulatorKey, stripeSimulatorPath, type FetchFunction, type PaymentServices } from './stripe-client.ts';
 
