@@ -1,9 +1,10 @@
 // Dependencies run one way: the apps (shell, remotes, api) and the tooling (scripts, e2e) use packages/;
 // no app imports another app's source (each deploys alone), packages import no app, and nothing imports
-// scripts/ (scripts are run, never imported).
+// scripts/ (scripts are run, never imported). The provider stand-ins (packages/simulators/*) import no app either, and
+// only the api's composition root and test helpers import them.
 import { describe, expect, test } from 'bun:test';
 import { Glob } from 'bun';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './runtime-env.ts';
 
@@ -41,6 +42,25 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3]!).filter(Boolean);
 }
 
+/** The provider stand-ins (STYLE.md "Stand-ins live apart from the product"): packages that, like the apps, use
+ *  packages/ and no app, and that the product reaches only as it reaches the providers (their SDKs' base URLs). */
+const simulatorsFolder = 'packages/simulators';
+const simulatorPackages = new Set(
+  [...new Glob(`${simulatorsFolder}/*/package.json`).scanSync({ cwd: repoRoot })].map(
+    (file) => (JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as { name: string }).name,
+  ),
+);
+
+/** Who may import a simulator: the api's composition root (it mounts them without the providers' keys) and test helpers. */
+function mayUseSimulators(file: string): boolean {
+  return /^api\/src\/(?:app|services)\.ts$/.test(file) || /\.test\.tsx?$/.test(file) || /(?:^|\/)testing\.tsx?$/.test(file);
+}
+
+function importsSimulator(file: string, specifier: string): boolean {
+  if (specifier.startsWith('.')) return path.relative(path.join(repoRoot, simulatorsFolder), path.resolve(path.dirname(file), specifier)).split(path.sep)[0] !== '..';
+  return simulatorPackages.has(specifier.split('/').slice(0, 2).join('/'));
+}
+
 const sources: string[] = [];
 for (const folder of folders) {
   for (const file of new Glob(`${folder}/**/*.{ts,tsx,mts}`).scanSync({ cwd: repoRoot })) {
@@ -68,6 +88,24 @@ describe('dependency direction', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  test('the stand-ins stay apart: only the api\'s composition root and test helpers import a simulator', () => {
+    const violations: string[] = [];
+    for (const file of sources) {
+      const relative = path.relative(repoRoot, file).split(path.sep).join('/');
+      if (relative.startsWith(`${simulatorsFolder}/`) || mayUseSimulators(relative)) continue;
+      for (const specifier of importsOf(file)) {
+        if (importsSimulator(file, specifier)) violations.push(`${relative} imports ${specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test('api/src/modules holds the product alone', () => {
+    const folders = readdirSync(path.join(repoRoot, 'api/src/modules'));
+    expect(folders.filter((name) => /simulator/.test(name))).toEqual([]);
+    expect(simulatorPackages.size).toBeGreaterThan(0);
   });
 
   test('the check sees imports of every kind', () => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './runtime-env.ts';
 
-const docGlobs = ['README.md', '*/README.md', 'packages/*/README.md', 'docs/**/*.md'];
+const docGlobs = ['README.md', '*/README.md', 'packages/*/README.md', 'packages/simulators/*/README.md', 'docs/**/*.md'];
 
 function docFiles(): string[] {
   const files = new Set<string>();

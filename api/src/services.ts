@@ -24,9 +24,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { openDatabase, preparedStatementsFromEnv } from './db/open-database.ts';
 import { seedRateDeck } from './modules/rates/seed.ts';
 import { createRateService, type RateService } from './modules/rates/service.ts';
-import { openStripeSimulator, type StripeSimulator } from './modules/stripe-simulator/index.ts';
-import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './modules/twilio-simulator/index.ts';
-import { createPaymentServices, type FetchFunction, type PaymentServices } from './payments/stripe-client.ts';
+import { openStripeSimulator, type StripeSimulator } from '@ringwise/stripe-simulator';
+import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from '@ringwise/twilio-simulator';
+import { createPaymentServices, stripeSimulatorKey, type FetchFunction, type PaymentServices } from './payments/stripe-client.ts';
 import { createTelephonyServices, type TelephonyServices } from './telephony/twilio-client.ts';
 
 export interface ApiServices {
@@ -142,6 +142,7 @@ export async function openPayments(config: ApiConfig, db: Database): Promise<Pic
   const stripeSimulator = await openStripeSimulator({
     db,
     publicUrl: config.publicUrl,
+    secretKey: stripeSimulatorKey,
     webhookSecret: config.stripe.webhookSecret,
     webhookUrl: `http://127.0.0.1:${config.port}${webhooks.stripeEvents.path}`,
   });

@@ -6,11 +6,11 @@
 //   const app = createApp(config, { services: { db, auth, rates, ...testPayments.services } });
 //   testPayments.attach(app);
 //   … await testPayments.stripeSimulator.events.flush();   // the app's /webhooks/stripe has had every event
+import { openStripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from '@ringwise/stripe-simulator';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openStripeSimulator, type StripeSimulator, type StripeSimulatorOptions } from '../modules/stripe-simulator/index.ts';
 import type { ApiServices } from '../services.ts';
-import { createPaymentServices, stripeSimulatorPath, type FetchFunction, type PaymentServices } from './stripe-client.ts';
+import { createPaymentServices, stripeSimulatorKey, stripeSimulatorPath, type FetchFunction, type PaymentServices } from './stripe-client.ts';
 
 export interface TestPayments {
   payments: PaymentServices;
@@ -37,6 +37,7 @@ export async function createTestPayments(
   const stripeSimulator = await openStripeSimulator({
     db,
     publicUrl: config.publicUrl,
+    secretKey: stripeSimulatorKey,
     webhookSecret: config.stripe.webhookSecret,
     webhookUrl: `${config.publicUrl}/webhooks/stripe`,
     fetch: viaApp,

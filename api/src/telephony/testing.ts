@@ -6,10 +6,10 @@
 //   const app = createApp(config, { services: { db, auth, rates, ...testTelephony.services } });
 //   testTelephony.attach(app);
 //   … await testTelephony.twilioSimulator.callbacks.flush();   // the app has had every status callback
+import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from '@ringwise/twilio-simulator';
 import type { ApiConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from '../modules/twilio-simulator/index.ts';
-import type { FetchFunction } from '../payments/stripe-client.ts';
+import type { FetchFunction } from '../lib/provider-fetch.ts';
 import { simulatorCalling, type ApiServices } from '../services.ts';
 import { createTelephonyServices, twilioSimulatorPath, type TelephonyServices } from './twilio-client.ts';
 

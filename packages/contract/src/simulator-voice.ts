@@ -1,5 +1,5 @@
 // The carrier simulator's voice side (no Twilio keys): the wire between the browser's simulator device
-// (mfe-dialer/src/calling/simulator-device.ts) and the simulator (api/src/modules/twilio-simulator/voice*.ts).
+// (mfe-dialer/src/calling/simulator-device.ts) and the simulator (packages/simulators/twilio/src/voice/).
 // Twilio's own device speaks a private signalling protocol; this one is ours, plain HTTP + Server-Sent Events,
 // and only exists when the app runs without Twilio keys. Plain data, safe for browser bundles.
 //

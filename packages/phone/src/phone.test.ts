@@ -17,7 +17,7 @@ import {
 } from './index.ts';
 import { isE164, normalizeCallingCode, splitFullNumber, withoutTrunkNotation, type OfferedCallingCode } from './notation.ts';
 import { readPhoneNumber } from './reading.ts';
-import { lineOf, numberTypeOf } from './types.ts';
+import { lineOf, linePlanOf, numberTypeOf } from './types.ts';
 
 /** The contact rule of spec §5/§9 (the contract's minNumberDigits). */
 const minNumberDigits = 4;
@@ -317,6 +317,16 @@ describe('number types (max metadata, for the rate lookup)', () => {
     expect(lineOf('+1212555012')).toBeNull(); // too short
     expect(lineOf('+9991234')).toBeNull();
     expect(lineOf('+4402079460000')).toBeNull(); // not E.164 as written
+  });
+
+  test('linePlanOf: the calling code, pattern and lengths of a region\'s numbers of one type', () => {
+    const gbMobile = linePlanOf('GB', 'MOBILE');
+    expect(gbMobile).toMatchObject({ callingCode: '+44', possibleLengths: [10] });
+    expect(new RegExp(`^(?:${gbMobile?.pattern})$`).test('7400123456')).toBe(true);
+    expect(new RegExp(`^(?:${gbMobile?.pattern})$`).test('2079460000')).toBe(false);
+    expect(linePlanOf('US', 'TOLL_FREE')?.callingCode).toBe('+1');
+    expect(linePlanOf('ZZ', 'MOBILE')).toBeNull(); // no such region
+    expect(linePlanOf('US', 'PAGER')).toBeNull(); // no such numbers there
   });
 });
 

@@ -19,12 +19,16 @@ export interface ParsedPhoneNumber {
 }
 
 /** The parts of libphonenumber's numbering plan read here (public methods its type declarations leave out). */
-interface NumberingPlan {
+export interface NumberingPlan {
+  /** The region's calling code, without "+" ("44"). */
+  callingCode(): string;
   possibleLengths(): number[];
   /** The trunk prefix ("0" in GB, "8" in RU, "1" in NANP); not a string when the country has none (IT, ES). */
   nationalPrefix(): unknown;
   /** The pattern every national number of the country matches. */
   nationalNumberPattern(): string;
+  /** The numbers of one line type ("MOBILE"), when the plan has such numbers ("max" metadata only). */
+  type(name: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
 }
 
 /** The numbering plan of a region ("GB") or of the main region of a calling code ("44"), if libphonenumber has one. */

@@ -1,8 +1,10 @@
-// `@ringwise/phone/types`: what kind of line a number is, for the rate lookup. It needs libphonenumber's "max"
-// metadata (with "min" it cannot tell types), ~40 KB gzipped, so it is an entry of its own that only the api
-// imports; nothing else in the package depends on it.
+// `@ringwise/phone/types`: what kind of line a number is, for the rate lookup, and how a region's numbers of a type
+// are made. It needs libphonenumber's "max" metadata (with "min" it cannot tell types), ~40 KB gzipped, so it is an
+// entry of its own that only server code (the api, the carrier simulator) imports; nothing else in the package
+// depends on it.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/max/metadata';
+import { numberingPlanOf } from './reading.ts';
 
 /** The rate deck's number types. */
 export type PhoneNumberType = 'landline' | 'mobile' | 'toll-free' | 'shared-cost' | 'premium' | 'other';
@@ -43,4 +45,26 @@ export function lineOf(e164: string): { country: string; type: LineType } | null
   const country = parsed.country;
   const type = parsed.getType();
   return country && type ? { country, type } : null;
+}
+
+/** How the national numbers of one line type are made in a region, by the "max" metadata. */
+export interface LinePlan {
+  /** "+44" */
+  callingCode: string;
+  /** The regular expression every national number of the type matches (libphonenumber's: digits, classes, groups). */
+  pattern: string;
+  /** The lengths a national number of the type has. */
+  possibleLengths: number[];
+}
+
+/**
+ * The plan of a region's numbers of one line type ("GB", "MOBILE"), or null when libphonenumber knows no such numbers
+ * there (the carrier simulator makes up its stock of numbers from it).
+ */
+export function linePlanOf(region: string, type: Exclude<LineType, 'FIXED_LINE_OR_MOBILE'>): LinePlan | null {
+  const plan = numberingPlanOf(metadata, region);
+  const numbers = plan?.type(type);
+  const pattern = numbers?.pattern();
+  if (!plan || !numbers || !pattern) return null;
+  return { callingCode: `+${plan.callingCode()}`, pattern, possibleLengths: numbers.possibleLengths() ?? plan.possibleLengths() };
 }

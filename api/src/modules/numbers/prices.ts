@@ -1,6 +1,6 @@
 // Monthly prices of virtual numbers, by country and type: the one table the numbers module prices with (what a
-// user pays each month, Money strings) and the carrier simulator stocks its inventory from (a type is on sale
-// in a country exactly when it has a price here). Prices include the carrier's cost and our margin.
+// user pays each month, Money strings); a type is offered in a country exactly when it has a price here. Prices
+// include the carrier's cost and our margin.
 import { numberCountries, virtualNumberTypes, type NumberCountry, type VirtualNumberType } from '@ringwise/contract/numbers';
 import { lineOf, type LineType } from '@ringwise/phone/types';
 
@@ -52,8 +52,7 @@ export const lineTypesOf: Record<VirtualNumberType, readonly LineType[]> = {
 /**
  * What a number is sold as: its country and the type on sale there that its line type fits (`preferred` when it
  * fits, e.g. a NANP number searched as mobile; else local before mobile), or null when it is not valid by
- * libphonenumber's max metadata or no fitting type is on sale in its country. The simulator stocks and sells by
- * it; the purchase prices by it.
+ * libphonenumber's max metadata or no fitting type is on sale in its country. The purchase prices by it.
  */
 export function saleOf(e164: string, preferred?: VirtualNumberType): { country: string; type: VirtualNumberType } | null {
   const line = lineOf(e164);

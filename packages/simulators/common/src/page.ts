@@ -1,0 +1,77 @@
+// The hosted pages of the local provider stand-ins (the payment simulator's Checkout and portal, the carrier
+// simulator's phone): plain server-rendered HTML with forms and no script at all, one <style> carrying the
+// response's CSP nonce, marked as test mode, never cached and never indexed.
+import { randomBytes } from 'node:crypto';
+
+export interface HtmlPage {
+  status: number;
+  title: string;
+  body: string;
+}
+
+/** How a simulator's pages look: its stylesheet and the test-mode banner's sentence. */
+export interface SimulatorLook {
+  styles: string;
+  banner: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page around a body, with the response's style nonce. */
+export function renderDocument(page: HtmlPage, nonce: string, look: SimulatorLook): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(page.title)}</title>
+<style nonce="${nonce}">${look.styles}</style>
+</head>
+<body>
+<header class="test-banner"><p>${escapeHtml(look.banner)}</p></header>
+${page.body}
+</body>
+</html>`;
+}
+
+/** Content-Security-Policy of a page: its own nonce'd style, forms to this origin and to where they redirect. */
+export function pageCsp(nonce: string, formTargets: readonly string[] = []): string {
+  const origins = [...new Set(formTargets.map((url) => safeOrigin(url)).filter((o): o is string => o !== null))];
+  return [
+    `default-src 'none'`,
+    `style-src 'nonce-${nonce}'`,
+    `img-src 'self' data:`,
+    `form-action ${["'self'", ...origins].join(' ')}`,
+    `frame-ancestors 'none'`,
+    `base-uri 'none'`,
+  ].join('; ');
+}
+
+function safeOrigin(url: string): string | null {
+  try {
+    const { origin, protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the response of a page (status, type, its own CSP with a fresh nonce, no-store, noindex) and renders it. */
+export function sendPage(
+  set: { status?: number | string; headers: Record<string, string | number> },
+  page: HtmlPage,
+  look: SimulatorLook,
+  formTargets: readonly string[] = [],
+): string {
+  const nonce = randomBytes(16).toString('base64');
+  set.status = page.status;
+  set.headers['content-type'] = 'text/html; charset=utf-8';
+  set.headers['cache-control'] = 'no-store';
+  set.headers['content-security-policy'] = pageCsp(nonce, formTargets);
+  set.headers['x-robots-tag'] = 'noindex';
+  return renderDocument(page, nonce, look);
+}

@@ -1,0 +1,280 @@
+// The carrier simulator's routes (ARCHITECTURE.md §4), mounted under /sim/twilio by the hosting app only without
+// TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN. They answer the official `twilio` SDK (the api's httpClient points the SDK
+// here) in Twilio's wire format: Basic `AccountSid:AuthToken`, form-encoded bodies, JSON with RFC 2822 dates,
+// Twilio's error bodies. Its numbers are made up from the real numbering plans (inventory.ts), its "phones" are a
+// page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the browser
+// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice/).
+//
+// Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
+import { Elysia } from 'elysia';
+import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
+import { isE164 } from '@ringwise/phone/notation';
+import { sendPage } from '@ringwise/simulator-common/page';
+import { readBoundedText } from '@ringwise/simulator-common/request-body';
+import { AccessTokenError } from './access-token.ts';
+import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
+import type { SearchType } from './inventory.ts';
+import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
+import { newSid, type ApiResult, type ServiceContext } from './context.ts';
+import { searchAvailable } from './resources/available-numbers.ts';
+import { deleteCallerId, fetchCallerId, listCallerIds, requestValidation, updateCallerId } from './resources/caller-ids.ts';
+import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from './resources/incoming-numbers.ts';
+import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
+import * as store from './store.ts';
+import { VoiceRequestError } from './voice/voice-simulator.ts';
+
+/** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
+export const maxBodyBytes = 64 * 1024;
+
+const base = '/sim/twilio';
+
+interface Set {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+interface RequestContext {
+  request: Request;
+  path: string;
+  set: Set;
+}
+
+const defaultLogger: SimulatorLogger = (error, request) => {
+  console.error(`[twilio-simulator] ${request.method} ${request.path} failed:`, error);
+};
+
+type Route = (ctx: ServiceContext, params: URLSearchParams, path: string) => Promise<ApiResult>;
+
+/** The REST routes below `/2010-04-01/Accounts/{AC}`: a pattern and what each method does. */
+function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>): Route | 'method' | null {
+  const pick = (routes: Record<string, Route>): Route | 'method' => routes[method] ?? 'method';
+  let match: RegExpExecArray | null;
+  if ((match = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Local|Mobile|TollFree)\.json$/.exec(rest))) {
+    const [, country = '', resource = ''] = match;
+    return pick({ GET: async (ctx, params, path) => searchAvailable(ctx, await bought(ctx, country), country, resource as SearchType, params, path) });
+  }
+  if (rest === '/IncomingPhoneNumbers.json') return pick({ GET: listNumbers, POST: (ctx, params) => buyNumber(ctx, params) });
+  if ((match = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
+    const sid = match[1] ?? '';
+    return pick({
+      GET: (ctx, _params, path) => fetchNumber(ctx, sid, path),
+      POST: (ctx, params, path) => updateNumber(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => releaseNumber(ctx, sid, path),
+    });
+  }
+  if (rest === '/OutgoingCallerIds.json') return pick({ GET: listCallerIds, POST: (ctx, params) => requestValidation(ctx, params) });
+  if ((match = /^\/OutgoingCallerIds\/(PN[0-9a-f]{32})\.json$/.exec(rest))) {
+    const sid = match[1] ?? '';
+    return pick({
+      GET: (ctx, _params, path) => fetchCallerId(ctx, sid, path),
+      POST: (ctx, params, path) => updateCallerId(ctx, sid, params, path),
+      DELETE: (ctx, _params, path) => deleteCallerId(ctx, sid, path),
+    });
+  }
+  return null;
+}
+
+export const twilioSimulator = (simulator: TwilioSimulator) => {
+  const { options } = simulator;
+  const db = options.db;
+  const log = options.log ?? defaultLogger;
+  const clock = options.now ?? Date.now;
+
+  /** A REST call: authentication, routing, one transaction, Twilio's JSON (or error) answer. */
+  async function api({ request, path, set }: RequestContext): Promise<string> {
+    set.headers['content-type'] = 'application/json; charset=utf-8';
+    set.headers['cache-control'] = 'no-cache, no-store';
+    set.headers['twilio-request-id'] = newSid('RQ');
+    const apiPath = decodeURIComponent(path.slice(base.length));
+    try {
+      authenticate(request.headers.get('authorization'), options);
+      const match = /^\/2010-04-01\/Accounts\/([^/]+?)(\/.*)?$/.exec(apiPath);
+      if (!match) throw notFound(apiPath);
+      const [, account = '', rest = ''] = match;
+      if (account.replace(/\.json$/, '') !== options.accountSid) throw authenticationError();
+      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country));
+      if (route === null) throw notFound(apiPath);
+      if (route === 'method') throw methodNotAllowed(request.method);
+      const params = await readParams(request);
+      let result: ApiResult;
+      try {
+        result = await db.privileged((sql) => route({ sql, now: clock(), accountSid: options.accountSid }, params, apiPath));
+      } catch (error) {
+        // two purchases of one number: the unique phone number lets one commit, the other is "not available"
+        if ((error as { code?: unknown }).code === '23505') throw phoneNumberNotAvailable();
+        throw error;
+      }
+      set.status = result.status;
+      return result.status === 204 ? '' : JSON.stringify(result.body);
+    } catch (error) {
+      const failure = error instanceof TwilioApiError ? error : unexpected(error, request, path);
+      set.status = failure.status;
+      return JSON.stringify(failure.body());
+    }
+  }
+
+  function unexpected(error: unknown, request: Request, path: string): TwilioApiError {
+    log(error, { method: request.method, path });
+    return internalError();
+  }
+
+  const html = (set: Set, page: HtmlPage) => sendPage(set, page, phonePagesLook);
+
+  async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
+    try {
+      return await work();
+    } catch (error) {
+      log(error, { method: request.method, path });
+      return html(set, {
+        status: 500,
+        title: 'Something went wrong · Carrier simulator',
+        body: '<main class="phone"><h1>Something went wrong</h1><p>The carrier simulator could not show this page. Please try again.</p></main>',
+      });
+    }
+  }
+
+  const none = { parse: 'none' } as const;
+
+  /** A device request: its bearer token, then `{code, message}` on failure. */
+  async function voiceAnswer(request: Request, path: string, work: (token: string | null) => Promise<{ status: number; body: unknown }>): Promise<Response> {
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+    try {
+      const result = await work(bearer?.[1] ?? null);
+      return new Response(result.status === 204 ? null : JSON.stringify(result.body), { status: result.status, headers });
+    } catch (error) {
+      let failure: { status: number; code: number; message: string };
+      if (error instanceof AccessTokenError) failure = { status: 401, code: error.code, message: error.message };
+      else if (error instanceof VoiceRequestError) failure = { status: error.status, code: error.code, message: error.message };
+      else if (error instanceof TwilioApiError) failure = { status: error.status, code: error.code, message: error.message };
+      else {
+        log(error, { method: request.method, path });
+        failure = { status: 500, code: 31000, message: 'The carrier simulator failed' };
+      }
+      return new Response(JSON.stringify({ code: failure.code, message: failure.message }), { status: failure.status, headers });
+    }
+  }
+
+  return (
+    new Elysia({ name: 'module.twilio-simulator' })
+      .get(`${base}/2010-04-01/*`, (context) => api(context))
+      .all(`${base}/2010-04-01/*`, (context) => api(context), none)
+      // the simulated phones
+      .get(phonePath, (context) =>
+        page(context, async () => {
+          const query = new URL(context.request.url).searchParams;
+          const number = query.get('number');
+          const filter = number && /^\+[1-9]\d{1,14}$/.test(number.trim()) ? number.trim() : null;
+          const result = query.get('result');
+          const [calls, voiceCalls, numbers] = await db.privileged(async (sql) => [
+            await store.receivedCalls(sql, { ...(filter ? { toNumber: filter } : {}), limit: 100 }),
+            await store.voiceCalls(sql, 50),
+            await store.allIncomingNumbers(sql),
+          ] as const);
+          const sections = [
+            callNumberSection(numbers.map((row) => row.phone_number)),
+            voiceCallsSection(voiceCalls, (sid) => simulator.voice.call(sid) !== null),
+            callsSection(calls, filter),
+          ];
+          return html(context.set, phonePage({ sections, filter, result: isCodeOutcome(result) || isVoiceOutcome(result) ? result : null }));
+        }),
+      )
+      .post(
+        `${phonePath}/verify`,
+        (context) =>
+          page(context, async () => {
+            const form = new URLSearchParams(await readText(context.request));
+            const outcome = await simulator.enterCodeFor((form.get('request') ?? '').slice(0, 64), (form.get('code') ?? '').slice(0, 32));
+            const number = form.get('number');
+            const back = new URLSearchParams({ ...(number && /^\+[1-9]\d{1,14}$/.test(number) ? { number } : {}), result: outcome });
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${back.toString()}`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      .post(
+        `${phonePath}/call`,
+        (context) =>
+          page(context, async () => {
+            const form = new URLSearchParams(await readText(context.request));
+            const from = (form.get('from') ?? '').trim();
+            const to = (form.get('to') ?? '').trim();
+            let result: string;
+            if (!isE164(from) || !isE164(to)) result = 'call-invalid';
+            else {
+              const outcome = await simulator.voice.callNumber(from, to);
+              result = outcome.ok ? 'call-placed' : `call-${outcome.reason}`;
+            }
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${new URLSearchParams({ result }).toString()}#voice`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      .post(
+        `${phonePath}/calls/:sid/hangup`,
+        (context) =>
+          page(context, async () => {
+            const ended = simulator.voice.hangUpFromPhone(context.params.sid);
+            context.set.status = 303;
+            context.set.headers.location = `${phonePath}?${new URLSearchParams({ result: ended ? 'call-ended' : 'call-gone' }).toString()}#voice`;
+            context.set.headers['cache-control'] = 'no-store';
+            return '';
+          }),
+        none,
+      )
+      // the browser devices' wire (@ringwise/contract/simulator-voice)
+      .get(`${simulatorVoicePath}/events`, ({ request }) => simulator.voice.events(new URL(request.url).searchParams.get('token'), request.signal))
+      .post(`${simulatorVoicePath}/calls`, ({ request, path }) =>
+        voiceAnswer(request, path, async (token) => {
+          const body = await readJson(request);
+          const raw = (body.params ?? {}) as Record<string, unknown>;
+          const params: Record<string, string> = {};
+          for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') params[key] = value;
+          return { status: 201, body: await simulator.voice.placeCall(token, params) };
+        }), none)
+      .post(`${simulatorVoicePath}/calls/:sid/:action`, ({ request, path, params }) =>
+        voiceAnswer(request, path, async (token) => {
+          const body = params.action === 'digits' ? await readJson(request) : {};
+          await simulator.voice.deviceAction(token, params.sid, params.action, body);
+          return { status: 204, body: null };
+        }), none)
+      // the rest of /sim/twilio is the simulator's, never the shell's
+      .get(`${base}/*`, ({ set }) => html(set, notFoundPage()))
+      .all(`${base}/*`, ({ set }) => html(set, notFoundPage()), none)
+  );
+};
+
+/** Basic `AccountSid:AuthToken`, exactly the configured pair. */
+function authenticate(header: string | null, account: { accountSid: string; authToken: string }): void {
+  const basic = header === null ? null : /^Basic\s+(\S+)\s*$/i.exec(header);
+  if (!basic) throw authenticationError();
+  const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || decoded.slice(0, colon) !== account.accountSid || decoded.slice(colon + 1) !== account.authToken) throw authenticationError();
+}
+
+async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await readText(request);
+  if (!text.trim()) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new TwilioApiError(400, 20001, 'The request body must be a JSON object');
+}
+
+function readText(request: Request): Promise<string> {
+  return readBoundedText(request, maxBodyBytes, () => new TwilioApiError(413, 20001, 'The request body is too large'));
+}
+
+/** GET and DELETE carry their params in the query string, POST in a form-encoded body. */
+async function readParams(request: Request): Promise<URLSearchParams> {
+  if (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD') return new URL(request.url).searchParams;
+  return new URLSearchParams(await readText(request));
+}

@@ -1,0 +1,231 @@
+// The call state machine: the calls this process serves and the legs their <Dial>s ring, and every change of their
+// state (ringing, answered, ended, and why), each sent where it must go: the devices (device-streams.ts), the app's
+// status callbacks (status-callbacks.ts) and the calls table the phone page lists. A number rings as the documented
+// test destinations say (simulatorTestDestinations: busy, no answer, failed; anything else answers); a client rings
+// its registered devices. Times are simulated seconds: one lasts `timeScale` × 1000 ms of the timers.
+import { simulatorRingSeconds, simulatorTestDestinations, type SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
+import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
+import { newSid } from '../context.ts';
+import * as store from '../store.ts';
+import type { DialTarget, TwimlVerb } from '../twiml.ts';
+import { deferred, isTerminal, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
+import type { DeviceStreams } from './device-streams.ts';
+import type { StatusCallbacks } from './status-callbacks.ts';
+
+/** Ended calls a process remembers in memory. */
+const maxRememberedCalls = 500;
+
+/** Seconds a busy test destination rings before it answers busy. */
+export const busyRingSeconds = 1;
+
+export interface CallMachineOptions {
+  db: SimulatorDatabase;
+  now: () => number;
+  timers: VoiceTimers;
+  /** Real milliseconds per simulated millisecond. */
+  timeScale: number;
+  devices: DeviceStreams;
+  statusCallbacks: StatusCallbacks;
+  /** Short work (a database write) that `settle` waits for. */
+  track: (work: Promise<unknown>) => void;
+  log: (message: string, error?: unknown) => void;
+}
+
+export class CallMachine {
+  readonly #options: CallMachineOptions;
+  readonly #calls = new Map<string, VoiceCall>();
+  /** Leg sid → its call. */
+  readonly #legs = new Map<string, VoiceCall>();
+
+  constructor(options: CallMachineOptions) {
+    this.#options = options;
+  }
+
+  /** A call by its own sid. */
+  call(sid: string): VoiceCall | undefined {
+    return this.#calls.get(sid);
+  }
+
+  /** A call by its own or its dialled leg's sid. */
+  callOrLeg(sid: string): VoiceCall | undefined {
+    return this.#calls.get(sid) ?? this.#legs.get(sid);
+  }
+
+  /** Every call this process remembers, oldest first. */
+  all(): VoiceCall[] {
+    return [...this.#calls.values()];
+  }
+
+  /** Whether an identity is on a call: one it placed, or an incoming one it answered. */
+  busy(identity: string): boolean {
+    for (const call of this.#calls.values()) {
+      if (isTerminal(call.status)) continue;
+      if (call.direction === 'outbound' && call.identity === identity) return true;
+      const leg = call.leg;
+      if (leg && leg.target.kind === 'client' && leg.target.address === identity && leg.status === 'in-progress') return true;
+    }
+    return false;
+  }
+
+  newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'>): VoiceCall {
+    const call: VoiceCall = { ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], errorCode: null, leg: null, persisted: Promise.resolve() };
+    this.#calls.set(call.sid, call);
+    // ended calls are kept (for `call`) up to a bound; the table keeps them all
+    if (this.#calls.size > maxRememberedCalls) {
+      for (const old of this.#calls.values()) {
+        if (this.#calls.size <= maxRememberedCalls) break;
+        if (!isTerminal(old.status)) continue;
+        this.#calls.delete(old.sid);
+        if (old.leg) this.#legs.delete(old.leg.sid);
+      }
+    }
+    this.persist(call);
+    return call;
+  }
+
+  /** Writes the call's state to the calls table, after its earlier writes. */
+  persist(call: VoiceCall): void {
+    const duration = call.answeredMs !== null && call.endedMs !== null ? this.seconds(call.endedMs - call.answeredMs) : null;
+    const row: store.VoiceCallRow = {
+      sid: call.sid,
+      direction: call.direction,
+      from_number: call.from,
+      to_number: call.to,
+      identity: call.identity ?? (call.leg?.target.kind === 'client' ? call.leg.target.address : null),
+      status: call.status,
+      dial_sid: call.leg?.sid ?? null,
+      dial_status: call.leg?.status ?? null,
+      said: call.said.length ? call.said.join('\n') : null,
+      error_code: call.errorCode,
+      created_ms: call.createdMs,
+      answered_ms: call.answeredMs,
+      ended_ms: call.endedMs,
+      duration_s: duration,
+    };
+    call.persisted = call.persisted
+      .then(() => this.#options.db.privileged((sql) => store.saveVoiceCall(sql, row)))
+      .catch((error: unknown) => this.#options.log(`could not record the call ${call.sid}`, error));
+    this.#options.track(call.persisted);
+  }
+
+  /** Simulated seconds in these real milliseconds, rounded. */
+  seconds(ms: number): number {
+    return Math.max(0, Math.round(ms / this.#options.timeScale / 1000));
+  }
+
+  fail(call: VoiceCall, code: number, message: string): void {
+    this.#options.log(`call ${call.sid} failed: ${code} ${message}`);
+    call.errorCode = code;
+    this.endCall(call, 'failed');
+  }
+
+  setStatus(call: VoiceCall, status: SimulatorCallStatus): void {
+    if (isTerminal(call.status)) return;
+    call.status = status;
+    if (status === 'in-progress' && call.answeredMs === null) call.answeredMs = this.#options.now();
+    this.persist(call);
+    if (call.direction === 'outbound') this.#options.devices.send(call.identity, { type: 'call', callSid: call.sid, status, direction: 'OUTGOING', ...(call.errorCode !== null ? { errorCode: call.errorCode } : {}) });
+  }
+
+  endCall(call: VoiceCall, status: SimulatorCallStatus): void {
+    if (isTerminal(call.status)) return;
+    call.endedMs = this.#options.now();
+    this.setStatus(call, status);
+  }
+
+  /** Either side hangs up: the leg ends (canceled while ringing), then the call. */
+  hangUp(call: VoiceCall): void {
+    const leg = call.leg;
+    let status: SimulatorCallStatus = call.answeredMs === null ? 'canceled' : 'completed';
+    if (leg && !isTerminal(leg.status)) {
+      if (leg.status === 'in-progress') {
+        status = 'completed';
+        this.endLeg(call, leg, 'completed', 200);
+      } else this.endLeg(call, leg, 'canceled', 487);
+    }
+    this.endCall(call, status);
+  }
+
+  /** A <Dial>: its leg, ringing its first target; the leg's `done` resolves when it ends. */
+  dial(call: VoiceCall, verb: Extract<TwimlVerb, { verb: 'dial' }>): Leg {
+    const target = verb.targets[0] as DialTarget;
+    const leg: Leg = {
+      sid: newSid('CA'),
+      target,
+      from: verb.callerId ?? call.from,
+      to: target.kind === 'client' ? `client:${target.address}` : target.address,
+      status: 'queued',
+      sequence: 0,
+      answeredMs: null,
+      timeLimit: verb.timeLimit,
+      timers: new Set(),
+      done: deferred(),
+    };
+    call.leg = leg;
+    this.#legs.set(leg.sid, call);
+    this.#legStatus(call, leg, 'initiated');
+    if (target.kind === 'number') {
+      const ending = target.address.replace(/\D/g, '').slice(-4);
+      if (ending === simulatorTestDestinations.failed) {
+        this.endLeg(call, leg, 'failed', 503);
+        return leg;
+      }
+      this.#ringing(call, leg);
+      if (ending === simulatorTestDestinations.busy) this.#after(leg, Math.min(busyRingSeconds, verb.timeout), () => this.endLeg(call, leg, 'busy', 486));
+      else if (ending === simulatorTestDestinations.noAnswer || simulatorRingSeconds.answer >= verb.timeout) {
+        this.#after(leg, Math.min(simulatorRingSeconds.noAnswer, verb.timeout), () => this.endLeg(call, leg, 'no-answer', 487));
+      } else this.#after(leg, simulatorRingSeconds.answer, () => this.answer(call, leg));
+      return leg;
+    }
+    const identity = target.address;
+    if (this.#options.devices.registered(identity) === 0) {
+      this.endLeg(call, leg, 'no-answer', 480);
+      return leg;
+    }
+    this.#ringing(call, leg);
+    this.#options.devices.send(identity, { type: 'incoming', callSid: leg.sid, parameters: { CallSid: leg.sid, From: call.from, To: leg.to, ...(call.direction === 'inbound' ? { Called: call.to } : {}) } });
+    this.#after(leg, Math.min(simulatorRingSeconds.incomingNoAnswer, verb.timeout), () => this.endLeg(call, leg, 'no-answer', 487));
+    return leg;
+  }
+
+  /** The far end answers a ringing leg: the call is in progress until the <Dial timeLimit>. */
+  answer(call: VoiceCall, leg: Leg): void {
+    if (leg.status !== 'ringing') return;
+    for (const handle of leg.timers) this.#options.timers.clearTimeout(handle);
+    leg.timers.clear();
+    leg.answeredMs = this.#options.now();
+    this.#legStatus(call, leg, 'in-progress');
+    if (leg.target.kind === 'client') this.#options.devices.send(leg.target.address, { type: 'call', callSid: leg.sid, status: 'in-progress', direction: 'INCOMING' });
+    this.setStatus(call, 'in-progress');
+    this.#after(leg, leg.timeLimit, () => this.endLeg(call, leg, 'completed', 200, leg.timeLimit));
+  }
+
+  endLeg(call: VoiceCall, leg: Leg, status: LegStatus, sipResponseCode: number, duration?: number): void {
+    if (isTerminal(leg.status)) return;
+    for (const handle of leg.timers) this.#options.timers.clearTimeout(handle);
+    leg.timers.clear();
+    const seconds = duration ?? (leg.answeredMs === null ? 0 : this.seconds(this.#options.now() - leg.answeredMs));
+    this.#legStatus(call, leg, status, { CallDuration: String(seconds), Duration: String(Math.ceil(seconds / 60)), SipResponseCode: String(sipResponseCode) });
+    if (leg.target.kind === 'client') this.#options.devices.send(leg.target.address, { type: 'call', callSid: leg.sid, status: status as SimulatorCallStatus, direction: 'INCOMING' });
+    this.persist(call);
+    leg.done.resolve();
+  }
+
+  #ringing(call: VoiceCall, leg: Leg): void {
+    this.#legStatus(call, leg, 'ringing');
+    if (call.direction === 'outbound') this.#options.devices.send(call.identity, { type: 'call', callSid: call.sid, status: 'ringing', direction: 'OUTGOING' });
+  }
+
+  #legStatus(call: VoiceCall, leg: Leg, status: LegStatus, extra: Record<string, string> = {}): void {
+    leg.status = status;
+    this.#options.statusCallbacks.report(call, leg, status, extra);
+  }
+
+  #after(leg: Leg, seconds: number, work: () => void): void {
+    const handle = this.#options.timers.setTimeout(() => {
+      leg.timers.delete(handle);
+      work();
+    }, seconds * 1000 * this.#options.timeScale);
+    leg.timers.add(handle);
+  }
+}

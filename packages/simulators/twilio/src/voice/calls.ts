@@ -1,0 +1,92 @@
+// A voice call as the simulator keeps it while it lasts: the parent call (a device's outgoing call, or a phone calling
+// a Ringwise number) and the leg its <Dial> rings, what a test or the phone page sees of them, and the timers voice
+// time runs on.
+import type { SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
+import type { DialTarget } from '../twiml.ts';
+
+export interface VoiceTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const defaultTimers: VoiceTimers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) };
+
+export type LegStatus = 'queued' | 'initiated' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
+
+const terminalStatuses: ReadonlySet<string> = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
+export const isTerminal = (status: string) => terminalStatuses.has(status);
+
+export interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+export function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** A dialled leg (<Dial><Number> or <Dial><Client>): the child call. */
+export interface Leg {
+  sid: string;
+  target: DialTarget;
+  from: string;
+  to: string;
+  status: LegStatus;
+  sequence: number;
+  answeredMs: number | null;
+  timeLimit: number;
+  timers: Set<unknown>;
+  done: Deferred;
+}
+
+/** A call: the parent leg (a device's outgoing call, or a phone calling a Ringwise number). */
+export interface VoiceCall {
+  sid: string;
+  direction: 'outbound' | 'inbound';
+  /** The device identity that placed it (outbound). */
+  identity: string | null;
+  from: string;
+  to: string;
+  status: SimulatorCallStatus;
+  /** The webhook fields (sent again, with the Dial* fields, to <Dial action>). */
+  fields: Record<string, string>;
+  createdMs: number;
+  answeredMs: number | null;
+  endedMs: number | null;
+  said: string[];
+  errorCode: number | null;
+  leg: Leg | null;
+  persisted: Promise<void>;
+}
+
+/** What a test or the phone page sees of a call. */
+export interface VoiceCallSnapshot {
+  sid: string;
+  direction: 'outbound' | 'inbound';
+  identity: string | null;
+  from: string;
+  to: string;
+  status: SimulatorCallStatus;
+  said: string[];
+  errorCode: number | null;
+  leg: { sid: string; to: string; status: LegStatus; identity: string | null } | null;
+}
+
+export function snapshot(call: VoiceCall): VoiceCallSnapshot {
+  const leg = call.leg;
+  return {
+    sid: call.sid,
+    direction: call.direction,
+    identity: call.identity,
+    from: call.from,
+    to: call.to,
+    status: call.status,
+    said: [...call.said],
+    errorCode: call.errorCode,
+    leg: leg ? { sid: leg.sid, to: leg.to, status: leg.status, identity: leg.target.kind === 'client' ? leg.target.address : null } : null,
+  };
+}

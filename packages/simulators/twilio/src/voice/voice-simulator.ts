@@ -1,0 +1,261 @@
+// The carrier simulator's voice side (the wire: @ringwise/contract/simulator-voice): browser devices register over
+// Server-Sent Events (device-streams.ts) and place calls over HTTP; the simulator plays Twilio's part towards the app:
+// it asks the TwiML App's Voice URL or a bought number's VoiceUrl what to do and follows the answer
+// (twiml-execution.ts), rings "phones" that follow the documented test destinations and devices (call-machine.ts),
+// and sends the <Number>/<Client> status callbacks (status-callbacks.ts), all signed like the other callbacks.
+//
+// SINGLE-PROCESS: live calls, their timers and the devices' event streams live in the memory of the process that
+// serves them (a dev/test stand-in, unlike the REST side whose state is in the database). Every change of a call is
+// written to twilio_simulator.voice_calls for the phone page; a call whose process stopped stays as last written.
+//
+// Time: ring times (simulatorRingSeconds, busy after 1 s) and <Dial timeLimit/timeout> are simulated seconds; a
+// simulated second lasts `timeScale` × 1000 ms of the injected timers (tests use e.g. 0.01), and durations
+// (CallDuration) are the clock's elapsed milliseconds divided by the same factor.
+import { parsePhoneNumber } from '@ringwise/phone';
+import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
+import { AccessTokenError, requireIncoming, requireOutgoing, verifyAccessToken, type AccessTokenKeys, type VerifiedAccessToken } from '../access-token.ts';
+import type { CallbackDelivery } from '../delivery.ts';
+import { apiVersion, newSid } from '../context.ts';
+import * as store from '../store.ts';
+import { CallMachine } from './call-machine.ts';
+import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
+import { DeviceStreams } from './device-streams.ts';
+import { StatusCallbacks } from './status-callbacks.ts';
+import { followTwiml, type TwimlExecution } from './twiml-execution.ts';
+
+export type { VoiceCallSnapshot, VoiceTimers };
+
+export interface VoiceSimulatorOptions {
+  db: SimulatorDatabase;
+  accountSid: string;
+  /** The API key and TwiML App the browser's tokens are checked against; null: every token is refused. */
+  keys: AccessTokenKeys | null;
+  /** The TwiML App's Voice URL (the app's /webhooks/twilio/voice), as configured (what is signed). */
+  voiceUrl: string | null;
+  callbacks: CallbackDelivery;
+  now: () => number;
+  /** Real milliseconds per simulated millisecond (default 1; tests 0.01 or less). */
+  timeScale?: number;
+  timers?: VoiceTimers;
+  /** The heartbeat comment's period on event streams (default 15 s, not scaled). */
+  heartbeatMs?: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** A failure answered to the device: `{code, message}` with an HTTP status. */
+export class VoiceRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VoiceRequestError';
+  }
+}
+
+export type IncomingOutcome = { ok: true; callSid: string } | { ok: false; reason: 'unknown-number' | 'no-voice-url' };
+
+export class VoiceSimulator {
+  readonly #options: VoiceSimulatorOptions;
+  readonly #work = new Set<Promise<unknown>>();
+  readonly #devices: DeviceStreams;
+  readonly #calls: CallMachine;
+  readonly #twiml: TwimlExecution;
+
+  constructor(options: VoiceSimulatorOptions) {
+    this.#options = options;
+    const timers = options.timers ?? defaultTimers;
+    const track = (work: Promise<unknown>) => this.#track(work);
+    this.#devices = new DeviceStreams({ timers, now: options.now, ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}) });
+    const statusCallbacks = new StatusCallbacks({ accountSid: options.accountSid, callbacks: options.callbacks, now: options.now, track });
+    this.#calls = new CallMachine({
+      db: options.db,
+      now: options.now,
+      timers,
+      timeScale: options.timeScale ?? 1,
+      devices: this.#devices,
+      statusCallbacks,
+      track,
+      log: options.log,
+    });
+    this.#twiml = { machine: this.#calls, callbacks: options.callbacks, now: options.now };
+  }
+
+  // ── tests and the phone page ──
+
+  /** A live call of this process (by its own or its dialled leg's sid). */
+  call(sid: string): VoiceCallSnapshot | null {
+    const call = this.#calls.callOrLeg(sid);
+    return call ? snapshot(call) : null;
+  }
+
+  /** Every call this process knows, newest first. */
+  calls(): VoiceCallSnapshot[] {
+    return this.#calls.all().reverse().map(snapshot);
+  }
+
+  /** How many event streams are open for an identity. */
+  registered(identity: string): number {
+    return this.#devices.registered(identity);
+  }
+
+  /** Resolves once no webhook, status callback or database write is pending (live calls may still wait for
+   *  their timers or devices). */
+  async settle(): Promise<void> {
+    do {
+      while (this.#work.size > 0) await Promise.allSettled(this.#work);
+      await this.#options.callbacks.flush();
+      // a webhook's answer may have started more work
+      await Bun.sleep(0);
+    } while (this.#work.size > 0);
+  }
+
+  /** Ends every live call and closes every stream (shutdown, tests). */
+  async close(): Promise<void> {
+    for (const call of this.#calls.all()) this.#calls.hangUp(call);
+    this.#devices.closeAll();
+    await this.settle();
+  }
+
+  // ── the device's wire ──
+
+  async #verify(token: string | null): Promise<VerifiedAccessToken> {
+    const keys = this.#options.keys;
+    if (!keys) throw new AccessTokenError(20101, 'Invalid Access Token: the simulator has no API key configured');
+    return verifyAccessToken(token, keys, this.#options.now());
+  }
+
+  /** GET events?token=…: the device's event stream (registered as the token's identity). */
+  async events(token: string | null, signal?: AbortSignal): Promise<Response> {
+    let verified: VerifiedAccessToken;
+    try {
+      verified = await this.#verify(token);
+      requireIncoming(verified);
+    } catch (error) {
+      if (!(error instanceof AccessTokenError)) throw error;
+      return this.#devices.refuse(error);
+    }
+    return this.#devices.open(verified, signal);
+  }
+
+  /** POST calls: places a call for the token's identity. */
+  async placeCall(token: string | null, params: Record<string, string>): Promise<{ callSid: string; parameters: Record<string, string> }> {
+    const verified = await this.#verify(token);
+    requireOutgoing(verified, this.#options.keys as AccessTokenKeys);
+    const identity = verified.identity;
+    if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
+    const voiceUrl = this.#options.voiceUrl;
+    const sid = newSid('CA');
+    const from = `client:${identity}`;
+    const fields: Record<string, string> = {
+      AccountSid: this.#options.accountSid,
+      ApiVersion: apiVersion,
+      ApplicationSid: (this.#options.keys as AccessTokenKeys).twimlAppSid,
+      CallSid: sid,
+      CallStatus: 'ringing',
+      Called: '',
+      Caller: from,
+      Direction: 'inbound',
+      From: from,
+      To: params.To ?? '',
+    };
+    for (const [key, value] of Object.entries(params)) fields[key] = value;
+    const call = this.#calls.newCall({ sid, direction: 'outbound', identity, from, to: params.To ?? '', fields });
+    this.#run(
+      (async () => {
+        if (!voiceUrl) return this.#calls.fail(call, 11200, 'HTTP retrieval failure: the TwiML App has no Voice URL');
+        const answer = await this.#options.callbacks.deliver(voiceUrl, 'POST', fields);
+        await followTwiml(this.#twiml, call, answer);
+      })(),
+    );
+    return { callSid: sid, parameters: { ...params, CallSid: sid, From: from } };
+  }
+
+  /** POST calls/{sid}/{action} from a device. */
+  async deviceAction(token: string | null, sid: string, action: string, body: Record<string, unknown>): Promise<void> {
+    const verified = await this.#verify(token);
+    const identity = verified.identity;
+    const call = this.#calls.callOrLeg(sid);
+    if (!call) throw new VoiceRequestError(404, 20404, `The call ${sid} was not found`);
+    const leg = call.leg;
+    const mine = call.direction === 'outbound' ? call.sid === sid && call.identity === identity : leg?.sid === sid && leg.target.kind === 'client' && leg.target.address === identity;
+    if (!mine) throw new VoiceRequestError(404, 20404, `The call ${sid} was not found`);
+    switch (action) {
+      case 'hangup':
+        if (call.direction === 'inbound' && leg && (leg.status === 'ringing' || leg.status === 'initiated')) this.#calls.endLeg(call, leg, 'busy', 486);
+        else this.#calls.hangUp(call);
+        return;
+      case 'accept':
+        if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
+        if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
+        this.#calls.answer(call, leg);
+        return;
+      case 'reject':
+        if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
+        this.#calls.endLeg(call, leg, 'busy', 486);
+        return;
+      case 'digits': {
+        const digits = typeof body.digits === 'string' ? body.digits : '';
+        if (!/^[0-9*#w]+$/.test(digits)) throw new VoiceRequestError(400, 31000, 'Digits may only be 0-9, *, # and w');
+        return;
+      }
+      default:
+        throw new VoiceRequestError(404, 20404, `Unknown action ${action}`);
+    }
+  }
+
+  // ── the phone page ──
+
+  /** A phone calls a number bought in the simulator: its VoiceUrl is asked what to do. Resolves once the TwiML was
+   *  followed up to a <Dial> (or to its end). */
+  async callNumber(from: string, to: string): Promise<IncomingOutcome> {
+    const numbers = await this.#options.db.privileged((sql) => store.allIncomingNumbers(sql));
+    const number = numbers.find((row) => row.phone_number === to);
+    if (!number) return { ok: false, reason: 'unknown-number' };
+    if (!number.voice_url) return { ok: false, reason: 'no-voice-url' };
+    const sid = newSid('CA');
+    const country = (value: string) => parsePhoneNumber(value)?.region ?? '';
+    const fields: Record<string, string> = {
+      AccountSid: number.account_sid,
+      ApiVersion: apiVersion,
+      CallSid: sid,
+      CallStatus: 'ringing',
+      Called: to,
+      CalledCountry: country(to),
+      Caller: from,
+      CallerCountry: country(from),
+      Direction: 'inbound',
+      From: from,
+      FromCountry: country(from),
+      To: to,
+      ToCountry: country(to),
+    };
+    const call = this.#calls.newCall({ sid, direction: 'inbound', identity: null, from, to, fields });
+    const reached = deferred();
+    const answer = await this.#options.callbacks.deliver(number.voice_url, number.voice_method, fields);
+    this.#run(followTwiml(this.#twiml, call, answer, reached).finally(reached.resolve));
+    await reached.promise;
+    await call.persisted;
+    return { ok: true, callSid: sid };
+  }
+
+  /** The phone page's "Hang up" (a call to a Ringwise number). */
+  hangUpFromPhone(sid: string): boolean {
+    const call = this.#calls.call(sid);
+    if (!call || call.direction !== 'inbound' || isTerminal(call.status)) return false;
+    this.#calls.hangUp(call);
+    return true;
+  }
+
+  /** A call's TwiML being followed: it lasts as long as the call, so `settle` does not wait for it. */
+  #run(work: Promise<void>): void {
+    work.catch((error: unknown) => this.#options.log('a voice call failed unexpectedly', error));
+  }
+
+  /** Short work (a status callback, a database write) that `settle` waits for. */
+  #track<T>(work: Promise<T>): void {
+    const tracked = work.catch((error: unknown) => this.#options.log('a voice call failed unexpectedly', error)).finally(() => this.#work.delete(tracked));
+    this.#work.add(tracked);
+  }
+}
