@@ -2,6 +2,10 @@
 // simulator's phone): plain server-rendered HTML with forms and no script at all, one <style> carrying the
 // response's CSP nonce, marked as test mode, never cached and never indexed.
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '@ringwise/html';
+
+// the stand-ins' pages escape through here
+export { escapeHtml };
 
 export interface HtmlPage {
   status: number;
@@ -13,10 +17,6 @@ export interface HtmlPage {
 export interface SimulatorLook {
   styles: string;
   banner: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The page around a body, with the response's style nonce. */
