@@ -28,6 +28,7 @@ import { jsonObjectBody } from './plugins/json-body.ts';
 import { requestLimits } from './plugins/request-limits.ts';
 import { requestDeadline } from './plugins/request-deadline.ts';
 import { securityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
+import { clientAddress } from './limits/client-address.ts';
 import { createLimiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
 import { loadMailConfig } from './mail/config.ts';
@@ -86,10 +87,9 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
           db,
           issuer: auth.config.issuer,
           signingKey: auth.signingKey,
-          verifier: auth.verifier,
           limiter,
           limits,
-          trustedProxyHops: limits.trustedProxyHops,
+          clientAddress: (request, server) => clientAddress(request, server, limits.trustedProxyHops),
           siteUrl: config.publicUrl,
           // services made by hand (tests) may have no mailer: .eml files in DATA_DIR/mail, as without SMTP_URL
           mailer: services.mailer ?? createMailer(loadMailConfig({}, config)),

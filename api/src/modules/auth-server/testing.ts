@@ -9,9 +9,11 @@ import { errors } from '../../plugins/errors.ts';
 import { authServer, type AuthServerLogger } from './index.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
 import type { GoTrueSession } from './model.ts';
-import type { AuthLimits, PasswordHashing } from './service.ts';
-import { createLimiter, type Limiter } from '../../limits/limiter.ts';
+import type { PasswordHashing } from './service.ts';
+import { createLimiter } from '../../limits/limiter.ts';
 import { createMemoryRateLimitStore } from '../../limits/store.ts';
+import { clientAddress } from '../../limits/client-address.ts';
+import type { AuthLimits, Limiter } from './ports.ts';
 import type { AuthStore } from './store.ts';
 
 /** Cheap argon2id parameters: tests hash dozens of passwords. */
@@ -77,16 +79,16 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
   const verifier = createTokenVerifier(config, { keys: signingKey.jwks, ...(options.now ? { now: options.now } : {}) });
   const store = options.store ?? createMemoryAuthStore(options.now);
   const mailer = createRecordingMailer();
+  const hops = options.trustedProxyHops ?? 1;
   const app = new Elysia().use(errors({ log: () => {} })).use(
     authServer({
       store,
       issuer: config.issuer,
       signingKey,
-      verifier,
       passwordHashing: fastHashing,
       limiter: options.limiter ?? createLimiter(createMemoryRateLimitStore(), options.now),
       limits: { ...relaxedRateLimits, ...options.limits },
-      trustedProxyHops: options.trustedProxyHops ?? 1,
+      clientAddress: (request, server) => clientAddress(request, server, hops),
       ...(options.now ? { now: options.now } : {}),
       log: options.log ?? (() => {}),
       siteUrl: testPublicUrl,
