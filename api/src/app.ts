@@ -1,4 +1,5 @@
 // Builds the api app: plugins first (their hooks run for every request), then one module per domain.
+import { authStandIn } from '@ringwise/auth-stand-in';
 import { Elysia } from 'elysia';
 import { sessionGate } from './auth/session-gate.ts';
 import type { ApiConfig } from './config.ts';
@@ -12,7 +13,6 @@ import { users } from './modules/users/index.ts';
 import { contacts } from './modules/contacts/index.ts';
 import { profile } from './modules/profile/index.ts';
 import { billing } from './modules/billing/index.ts';
-import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { stripeSimulator } from './modules/stripe-simulator/index.ts';
 import { twilioSimulator } from './modules/twilio-simulator/index.ts';
@@ -83,7 +83,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(
-        authServer({
+        authStandIn({
           db,
           issuer: auth.config.issuer,
           signingKey: auth.signingKey,

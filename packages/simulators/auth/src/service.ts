@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
-import type { SigningKey } from '../../auth/keys.ts';
+import type { SigningKey } from './keys.ts';
 import {
   GoTrueError,
   maxPasswordLength,

@@ -1,21 +1,25 @@
-// The local Supabase Auth stand-in under /auth/v1, mounted only when SUPABASE_URL is unset. It speaks
+// The local Supabase Auth stand-in under /auth/v1, which the api mounts only when SUPABASE_URL is unset. It speaks
 // GoTrue's wire format so the browser's @supabase/supabase-js code is the same as in production.
 // Errors are GoTrue's `{ code, error_code, msg }`, never the api's envelope: every handler answers its own.
+// What it needs of the program that mounts it (database, mailer, limiter, client address) is in ports.ts.
 import { Elysia } from 'elysia';
 import { GoTrueError, parseJsonObject, type GoTrueErrorBody } from './model.ts';
 import type { AuthDatabase, ClientAddress, RequestIpServer } from './ports.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions, type ClientInfo } from './service.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
 
-export type AuthServerLogger = (error: unknown, request: { method: string; path: string }) => void;
+export type { GoTrueErrorBody, GoTrueSession, GoTrueUser } from './model.ts';
+export type { AuthDatabase, AuthLimits, ClientAddress, Limiter, Mailer } from './ports.ts';
 
-export type AuthServerOptions = Omit<AuthServiceOptions, 'store'> &
+export type AuthStandInLogger = (error: unknown, request: { method: string; path: string }) => void;
+
+export type AuthStandInOptions = Omit<AuthServiceOptions, 'store'> &
   (
     | { /** The database (auth.users, auth.sessions, auth.refresh_tokens). */ db: AuthDatabase }
     | { /** Instead of `db`: a ready store (tests use the in-memory one). */ store: AuthStore }
   ) & {
     /** Where unexpected errors are reported (default: console.error). */
-    log?: AuthServerLogger;
+    log?: AuthStandInLogger;
     /** The client's address of a request (the api's honours TRUSTED_PROXY_HOPS). */
     clientAddress: ClientAddress;
   };
@@ -23,7 +27,7 @@ export type AuthServerOptions = Omit<AuthServiceOptions, 'store'> &
 /** Request bodies larger than this are refused (they are a few hundred bytes in practice). */
 export const maxBodyBytes = 64 * 1024;
 
-const defaultLogger: AuthServerLogger = (error, request) => {
+const defaultLogger: AuthStandInLogger = (error, request) => {
   console.error(`[auth] ${request.method} ${request.path} failed:`, error);
 };
 
@@ -32,7 +36,7 @@ interface Set {
   headers: Record<string, string | number>;
 }
 
-export const authServer = (options: AuthServerOptions) => {
+export const authStandIn = (options: AuthStandInOptions) => {
   const store = 'store' in options ? options.store : createSqlAuthStore(options.db);
   const service: AuthService = createAuthService({ ...options, store });
   const log = options.log ?? defaultLogger;
@@ -66,7 +70,7 @@ export const authServer = (options: AuthServerOptions) => {
     });
 
   return (
-    new Elysia({ name: 'module.auth-server' })
+    new Elysia({ name: 'stand-in.auth' })
       .post(
         '/auth/v1/signup',
         ({ request, server, path, set }) =>
@@ -144,7 +148,7 @@ export const authServer = (options: AuthServerOptions) => {
   );
 };
 
-export type AuthServer = ReturnType<typeof authServer>;
+export type AuthStandIn = ReturnType<typeof authStandIn>;
 
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   return parseJsonObject(await readBodyText(request));
