@@ -49,6 +49,20 @@ for (const folder of folders) {
   }
 }
 
+/** The stand-ins of outside services, one workspace package each under packages/simulators/ (as packages, they import
+ *  no app): their package names and folders. */
+const standIns = [...new Glob('packages/simulators/*/package.json').scanSync({ cwd: repoRoot })].map((file) => ({
+  name: (JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as { name: string }).name,
+  dir: path.join(repoRoot, path.dirname(file)) + path.sep,
+}));
+
+/** In the api, a stand-in is wired by the composition root and used by test code; a product module never meets one. */
+function mayUseStandIns(file: string): boolean {
+  const relative = path.relative(repoRoot, file).split(path.sep).join('/');
+  if (relative.startsWith('api/src/modules/')) return false;
+  return relative === 'api/src/app.ts' || relative === 'api/src/services.ts' || /\.(test|bench)\.ts$|\/testing(\.ts$|\/)/.test(relative);
+}
+
 describe('dependency direction', () => {
   test('every import stays inside its folder, packages/, or what its folder may use', () => {
     const violations: string[] = [];
@@ -65,6 +79,20 @@ describe('dependency direction', () => {
         if (target === 'root' || !allowed[from].includes(target)) {
           violations.push(`${path.relative(repoRoot, file)} imports ${specifier}`);
         }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test('in the api, only the composition root and test code import a stand-in, never a module of src/modules', () => {
+    expect(standIns.map((standIn) => standIn.name)).toContain('@ringwise/auth-stand-in');
+    const violations: string[] = [];
+    for (const file of sources) {
+      if (folderOf(file) !== 'api' || mayUseStandIns(file)) continue;
+      for (const specifier of importsOf(file)) {
+        const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null;
+        const standIn = standIns.find(({ name, dir }) => (target ? target.startsWith(dir) : specifier === name || specifier.startsWith(`${name}/`)));
+        if (standIn) violations.push(`${path.relative(repoRoot, file)} imports ${specifier}`);
       }
     }
     expect(violations).toEqual([]);
