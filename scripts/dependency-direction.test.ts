@@ -53,7 +53,7 @@ const simulatorPackages = new Set(
 
 /** Who may import a simulator: the api's composition root (it mounts them without the providers' keys) and test helpers. */
 function mayUseSimulators(file: string): boolean {
-  return /^api\/src\/(?:app|services)\.ts$/.test(file) || /\.test\.tsx?$/.test(file) || /(?:^|\/)testing\.tsx?$/.test(file);
+  return /^api\/src\/(?:app|services)\.ts$/.test(file) || /\.(?:test|bench)\.tsx?$/.test(file) || /(?:^|\/)testing(?:\.tsx?$|\/)/.test(file);
 }
 
 function importsSimulator(file: string, specifier: string): boolean {
@@ -91,6 +91,7 @@ describe('dependency direction', () => {
   });
 
   test('the stand-ins stay apart: only the api\'s composition root and test helpers import a simulator', () => {
+    expect([...simulatorPackages]).toContain('@ringwise/auth-stand-in');
     const violations: string[] = [];
     for (const file of sources) {
       const relative = path.relative(repoRoot, file).split(path.sep).join('/');
@@ -104,7 +105,7 @@ describe('dependency direction', () => {
 
   test('api/src/modules holds the product alone', () => {
     const folders = readdirSync(path.join(repoRoot, 'api/src/modules'));
-    expect(folders.filter((name) => /simulator/.test(name))).toEqual([]);
+    expect(folders.filter((name) => /simulator|auth-server|stand-in/.test(name))).toEqual([]);
     expect(simulatorPackages.size).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,5 @@
 // Builds the api app: plugins first (their hooks run for every request), then one module per domain.
+import { authStandIn } from '@ringwise/auth-stand-in';
 import { Elysia } from 'elysia';
 import { sessionGate } from './auth/session-gate.ts';
 import type { ApiConfig } from './config.ts';
@@ -12,7 +13,6 @@ import { users } from './modules/users/index.ts';
 import { contacts } from './modules/contacts/index.ts';
 import { profile } from './modules/profile/index.ts';
 import { billing } from './modules/billing/index.ts';
-import { authServer } from './modules/auth-server/index.ts';
 import { rates } from './modules/rates/index.ts';
 import { stripeSimulator } from '@ringwise/stripe-simulator';
 import { twilioSimulator } from '@ringwise/twilio-simulator';
@@ -28,6 +28,7 @@ import { jsonObjectBody } from './plugins/json-body.ts';
 import { requestLimits } from './plugins/request-limits.ts';
 import { requestDeadline } from './plugins/request-deadline.ts';
 import { securityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
+import { clientAddress } from './limits/client-address.ts';
 import { createLimiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
 import { loadMailConfig } from './mail/config.ts';
@@ -82,14 +83,13 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     // the local Supabase Auth stand-in, only when no hosted project is configured
     if (auth.signingKey) {
       app.use(
-        authServer({
+        authStandIn({
           db,
           issuer: auth.config.issuer,
           signingKey: auth.signingKey,
-          verifier: auth.verifier,
           limiter,
           limits,
-          trustedProxyHops: limits.trustedProxyHops,
+          clientAddress: (request, server) => clientAddress(request, server, limits.trustedProxyHops),
           siteUrl: config.publicUrl,
           // services made by hand (tests) may have no mailer: .eml files in DATA_DIR/mail, as without SMTP_URL
           mailer: services.mailer ?? createMailer(loadMailConfig({}, config)),

@@ -1,17 +1,17 @@
 // What the api needs beyond its config, opened once at start-up: the database (migrated), auth (token
-// verification, the official Auth admin client, and with SUPABASE_URL unset the local signing key of /auth/v1 and
-// the service_role key it issues to that client), payments (the official
+// verification, the official Auth admin client, and with SUPABASE_URL unset the signing key of the Supabase Auth
+// stand-in (@ringwise/auth-stand-in) and the service_role key it issues to that client), payments (the official
 // Stripe SDK client, and with STRIPE_SECRET_KEY unset the payment simulator it talks to) and telephony (the
 // official Twilio SDK client, and with TWILIO_ACCOUNT_SID unset the carrier simulator it talks to).
+import { loadOrCreateSigningKey, type SigningKey } from '@ringwise/auth-stand-in/keys';
+import { issueServiceRoleKey } from '@ringwise/auth-stand-in/service-role';
 import { webhooks } from '@ringwise/contract/webhooks';
 import { createAuthAdmin, localAuthUrl, type AuthAdmin } from './auth/admin-client.ts';
 import { loadAuthConfig, type AuthConfig } from './auth/config.ts';
-import { loadOrCreateSigningKey, type SigningKey } from './auth/keys.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify.ts';
 import { ConfigError, type ApiConfig, type Env } from './config.ts';
 import { createLimiter, type Limiter } from './limits/limiter.ts';
 import { createSqlRateLimitStore } from './limits/store.ts';
-import { issueServiceRoleKey } from './modules/auth-server/service-role.ts';
 import { createRedisRateLimitStore } from './limits/redis-store.ts';
 import type { Database } from './db/database.ts';
 import { createBillingJobs, type BillingJobs } from './modules/billing/jobs.ts';
@@ -46,6 +46,8 @@ export interface ApiServices {
   auth: {
     config: AuthConfig;
     verifier: TokenVerifier;
+    /** The Supabase Auth stand-in's signing key, only when SUPABASE_URL is unset: createApp mounts the stand-in under
+     *  /auth/v1 with it. The api itself uses only its public half (`jwks`, in the verifier), as with a hosted project. */
     signingKey: SigningKey | null;
     /** Supabase Auth's admin API through the official client (the hosted project, or the local stand-in with the
      *  service_role key it issued): account deletion. Services made by hand (tests) may leave it out; then

@@ -7,10 +7,9 @@ import type { EngineDatabase } from '../db/database.ts';
 import { createTestPglite } from '../db/testing.ts';
 import { errors } from '../plugins/errors.ts';
 import { requestLimits } from '../plugins/request-limits.ts';
-import type { SigningKey } from './keys.ts';
 import { authPlugin } from './plugin.ts';
 import { bearerToken, sessionGate } from './session-gate.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig } from './testing.ts';
+import { createTestSigningKey, signTestToken, testLocalAuthConfig, type SigningKey } from './testing.ts';
 import { createTokenVerifier } from './verify.ts';
 
 const sessionEnded = { code: 'unauthorized', message: 'Your session has ended (signed out or expired). Sign in again.' };

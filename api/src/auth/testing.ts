@@ -1,13 +1,20 @@
 // Test helpers: a throwaway signing key, the local auth config, the auth services of an app under test, and
-// hand-made tokens (good and bad).
-import { exportJWK, generateKeyPair, calculateJwkThumbprint, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { issueServiceRoleKey } from '../modules/auth-server/service-role.ts';
+// hand-made tokens (good and bad). The signing keys are the Supabase Auth stand-in's (@ringwise/auth-stand-in):
+// the api's tests reach them here, and modules under src/modules never import the stand-in.
+import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { SigningKey } from '@ringwise/auth-stand-in/keys';
+import { issueServiceRoleKey } from '@ringwise/auth-stand-in/service-role';
+import { createTestSigningKey } from '@ringwise/auth-stand-in/testing';
 import type { FetchFunction } from '../payments/stripe-client.ts';
 import type { ApiServices } from '../services.ts';
 import { createAuthAdmin } from './admin-client.ts';
 import { loadAuthConfig, type LocalAuthConfig } from './config.ts';
-import { importSigningKey, type SigningKey } from './keys.ts';
 import { createTokenVerifier } from './verify.ts';
+
+export type { SigningKey };
+export { createTestSigningKey };
+/** The key a running local api keeps in its DATA_DIR (benchmarks sign their users' tokens with it). */
+export { loadOrCreateSigningKey } from '@ringwise/auth-stand-in/keys';
 
 export const testPublicUrl = 'http://localhost';
 
@@ -16,13 +23,6 @@ export function testLocalAuthConfig(dataDir = '/tmp/ringwise-test-auth'): LocalA
   const config = loadAuthConfig({}, testPublicUrl, dataDir);
   if (config.mode !== 'local') throw new Error('expected local auth mode');
   return config;
-}
-
-/** A fresh in-memory ES256 signing key (nothing written to disk). */
-export async function createTestSigningKey(): Promise<SigningKey> {
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const jwk = await exportJWK(privateKey);
-  return importSigningKey({ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256' });
 }
 
 export interface TestAuthServices {

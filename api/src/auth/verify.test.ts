@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { exportJWK, generateKeyPair } from 'jose';
 import { HttpError } from '../plugins/errors.ts';
 import { loadAuthConfig } from './config.ts';
-import type { SigningKey } from './keys.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig, testUserId, unsignedToken } from './testing.ts';
+import { createTestSigningKey, signTestToken, testLocalAuthConfig, testUserId, unsignedToken, type SigningKey } from './testing.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
 
 const now = () => Math.floor(Date.now() / 1000);

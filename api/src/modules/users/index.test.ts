@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { decodeJwt, generateKeyPair } from 'jose';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, unsignedToken } from '../../auth/testing.ts';
+import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, unsignedToken, type SigningKey } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
-import type { SigningKey } from '../../auth/keys.ts';
 
 let database: TestDatabase;
 let signingKey: SigningKey;

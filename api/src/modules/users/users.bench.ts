@@ -8,8 +8,7 @@
 //   3. PGlite, in this process.
 import { join } from 'node:path';
 import { createApp } from '../../app.ts';
-import { loadOrCreateSigningKey } from '../../auth/keys.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTestSigningKey, loadOrCreateSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';

@@ -1,18 +1,20 @@
-// Test helpers: an app with the auth server mounted on a store of the test's choice, and request helpers.
+// Test helpers: an app with the stand-in mounted on a store of the test's choice, a throwaway signing key, and
+// request helpers. The api's tests use them too (through @ringwise/auth-stand-in/testing).
+import { isIP } from 'node:net';
+import { expect } from 'bun:test';
 import { Elysia } from 'elysia';
-import { decodeJwt } from 'jose';
-import type { SigningKey } from '../../auth/keys.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
-import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { createTokenVerifier, type TokenVerifier } from '../../auth/verify.ts';
-import { errors } from '../../plugins/errors.ts';
-import { authServer, type AuthServerLogger } from './index.ts';
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { authStandIn, type AuthStandInLogger } from './index.ts';
+import { importSigningKey, type SigningKey } from './keys.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
-import type { GoTrueSession } from './model.ts';
-import type { AuthLimits, PasswordHashing } from './service.ts';
-import { createLimiter, type Limiter } from '../../limits/limiter.ts';
-import { createMemoryRateLimitStore } from '../../limits/store.ts';
-import type { AuthStore } from './store.ts';
+import type { GoTrueErrorBody, GoTrueSession } from './model.ts';
+import type { AuthDatabase, AuthLimits, ClientAddress, Limiter, MailMessage, Mailer } from './ports.ts';
+import type { PasswordHashing } from './service.ts';
+import { createSqlAuthStore, type AuthStore } from './store.ts';
+
+/** The site of the tests' stand-in (GoTrue's SITE_URL) and the issuer of its tokens. */
+export const testSiteUrl = 'http://localhost';
+export const testIssuer = `${testSiteUrl}/auth/v1`;
 
 /** Cheap argon2id parameters: tests hash dozens of passwords. */
 export const fastHashing: PasswordHashing = { memoryCost: 1024, timeCost: 1 };
@@ -25,15 +27,39 @@ export const relaxedRateLimits: AuthLimits = {
   signInFailures: { freeFailures: 10_000, maxSeconds: 900 },
 };
 
+/** A fresh in-memory ES256 signing key (nothing written to disk). */
+export async function createTestSigningKey(): Promise<SigningKey> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  return importSigningKey({ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256' });
+}
+
+/** A limiter that never limits: the limits' own tests give the stand-in a real one (the api's, in the api's tests). */
+export const unlimited: Limiter = {
+  hit: async () => null,
+  backoff: async () => null,
+  failed: async () => {},
+  succeeded: async () => {},
+};
+
+/** The tests' client address: the last X-Forwarded-For entry, as behind one trusted proxy. */
+export const lastForwardedFor: ClientAddress = (request) => {
+  const last = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() ?? '';
+  return isIP(last) ? last : null;
+};
+
 export interface TestAuthServerOptions {
+  /** Default: an in-memory store, on the test's clock. */
   store?: AuthStore;
-  /** Default: one in this process's memory, on the test's clock. */
+  /** Instead of `store`: the SQL store on this database. */
+  db?: AuthDatabase;
+  /** Default: `unlimited`. */
   limiter?: Limiter;
   limits?: Partial<AuthLimits>;
-  /** TRUSTED_PROXY_HOPS of the server (default 1: each test's X-Forwarded-For is its client). */
-  trustedProxyHops?: number;
+  /** Default: `lastForwardedFor` (each test's X-Forwarded-For is its client). */
+  clientAddress?: ClientAddress;
   now?: () => Date;
-  log?: AuthServerLogger;
+  log?: AuthStandInLogger;
   /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED (default true, as GoTrue's). */
   secureEmailChange?: boolean;
 }
@@ -46,7 +72,6 @@ export interface RecordingMailer extends Mailer {
 export function createRecordingMailer(): RecordingMailer {
   const sent: MailMessage[] = [];
   return {
-    destination: 'memory',
     sent,
     async send(message) {
       sent.push(message);
@@ -66,38 +91,42 @@ export interface TestAuthServer {
   app: { handle(request: Request): Promise<Response> };
   store: AuthStore;
   signingKey: SigningKey;
-  verifier: TokenVerifier;
   issuer: string;
   mailer: RecordingMailer;
 }
 
 export async function createTestAuthServer(options: TestAuthServerOptions = {}): Promise<TestAuthServer> {
-  const config = testLocalAuthConfig();
   const signingKey = await createTestSigningKey();
-  const verifier = createTokenVerifier(config, { keys: signingKey.jwks, ...(options.now ? { now: options.now } : {}) });
-  const store = options.store ?? createMemoryAuthStore(options.now);
+  const store = options.store ?? (options.db ? createSqlAuthStore(options.db) : createMemoryAuthStore(options.now));
   const mailer = createRecordingMailer();
-  const app = new Elysia().use(errors({ log: () => {} })).use(
-    authServer({
+  const app = new Elysia().use(
+    authStandIn({
       store,
-      issuer: config.issuer,
+      issuer: testIssuer,
       signingKey,
-      verifier,
       passwordHashing: fastHashing,
-      limiter: options.limiter ?? createLimiter(createMemoryRateLimitStore(), options.now),
+      limiter: options.limiter ?? unlimited,
       limits: { ...relaxedRateLimits, ...options.limits },
-      trustedProxyHops: options.trustedProxyHops ?? 1,
+      clientAddress: options.clientAddress ?? lastForwardedFor,
       ...(options.now ? { now: options.now } : {}),
       log: options.log ?? (() => {}),
-      siteUrl: testPublicUrl,
+      siteUrl: testSiteUrl,
       mailer,
       ...(options.secureEmailChange === undefined ? {} : { secureEmailChange: options.secureEmailChange }),
     }),
   );
-  return { app, store, signingKey, verifier, issuer: config.issuer, mailer };
+  return { app, store, signingKey, issuer: testIssuer, mailer };
 }
 
 type Handler = TestAuthServer['app'];
+
+/** Expects GoTrue's error shape: the status (also as `code`), the error code and, when given, the message. */
+export async function expectGoTrueError(res: Response, status: number, errorCode: string, msg?: string | RegExp): Promise<GoTrueErrorBody> {
+  const body = (await res.json()) as GoTrueErrorBody;
+  expect({ status: res.status, code: body.code, error_code: body.error_code }).toEqual({ status, code: status, error_code: errorCode as never });
+  if (msg !== undefined) expect(body.msg).toMatch(msg);
+  return body;
+}
 
 export function request(app: Handler, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...options.headers };

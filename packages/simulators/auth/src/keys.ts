@@ -1,5 +1,6 @@
-// The local auth server's ES256 signing key: generated on first start, kept as a private JWK in
-// <DATA_DIR>/auth/signing-key.json (0600), loaded on later starts. Only its public half is ever published.
+// The stand-in's ES256 signing key: generated on first start, kept as a private JWK in the file its host names
+// (the api: <DATA_DIR>/auth/signing-key.json, 0600), loaded on later starts. Only its public half is ever published:
+// the stand-in signs, the api verifies with the JWKS as it does with a hosted project's.
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,6 @@
 // Persistence of the local auth server: auth.users, auth.sessions, auth.refresh_tokens, always through the
-// privileged owner role, one transaction per call. (Its rate limits are the api's shared ones: api/src/limits.)
-import type { Database, Sql } from '../../db/database.ts';
+// privileged owner role, one transaction per call. (Its rate limits are the mounting program's: ports.ts.)
+import type { AuthDatabase, AuthSql } from './ports.ts';
 
 export interface UserRecord {
   id: string;
@@ -165,8 +165,8 @@ interface SessionRow {
 }
 
 /** The SQL store: every method is one transaction of the privileged (owner) role. */
-export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore {
-  const one = async <T>(sql: Sql, text: string, params: unknown[]): Promise<T | null> => (await sql.query<T>(text, params))[0] ?? null;
+export function createSqlAuthStore(db: AuthDatabase): AuthStore {
+  const one = async <T>(sql: AuthSql, text: string, params: unknown[]): Promise<T | null> => (await sql.query<T>(text, params))[0] ?? null;
 
   return {
     findUserByEmail: (email) =>
@@ -357,7 +357,7 @@ export function createSqlAuthStore(db: Pick<Database, 'privileged'>): AuthStore 
   };
 }
 
-async function revokeSession(sql: Sql, sessionId: string): Promise<void> {
+async function revokeSession(sql: AuthSql, sessionId: string): Promise<void> {
   await sql.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
   await sql.query(
     'update auth.sessions set not_after = now(), updated_at = now() where id = $1 and (not_after is null or not_after > now())',

@@ -5,10 +5,8 @@
 // rotated on every use, and a reused one revokes its whole session.
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
-import type { SigningKey } from '../../auth/keys.ts';
-import type { TokenVerifier } from '../../auth/verify.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { SigningKey } from './keys.ts';
 import {
   GoTrueError,
   maxPasswordLength,
@@ -24,17 +22,14 @@ import {
   type GoTrueUser,
 } from './model.ts';
 import { sessionIsActive, type AuthStore, type SessionRecord, type UserPatch, type UserRecord } from './store.ts';
-import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import type { AuthLimits, Limiter, MailMessage, Mailer } from './ports.ts';
 import { emailChangeEmail } from './emails.ts';
 import { goEncode, linkRedirectParam, referrer, withFragment } from './redirects.ts';
-import { defaultLimits, type LimitsConfig } from '../../limits/config.ts';
-import type { Limiter } from '../../limits/limiter.ts';
 import { assertStrongPassword } from './password-rules.ts';
 
-/** The limits the auth server applies (LimitsConfig of the api). */
-export type AuthLimits = Pick<LimitsConfig, 'signIn' | 'signUp' | 'refresh' | 'signInFailures'>;
-
 export const accessTokenTtlSeconds = 3600;
+/** Seconds of clock skew tolerated on the exp of the access tokens GET /user, PUT /user and POST /logout take. */
+export const clockToleranceSeconds = 5;
 /** GoTrue's SMTP max frequency (GOTRUE_SMTP_MAX_FREQUENCY): the links of an e-mail change are sent at most this often. */
 export const emailChangeMinIntervalSeconds = 60;
 /** How long an e-mail link works: GoTrue's GOTRUE_MAILER_OTP_EXP default, one day. */
@@ -54,17 +49,15 @@ export interface AuthServiceOptions {
   /** The `iss` of the tokens: `${PUBLIC_URL}/auth/v1` (LocalAuthConfig.issuer). */
   issuer: string;
   signingKey: SigningKey;
-  /** Verifies the bearer tokens of GET /user and POST /logout (the local verifier). */
-  verifier: TokenVerifier;
-  /** Shared by every api process (api/src/limits). */
+  /** Shared by every process that serves the stand-in. */
   limiter: Limiter;
-  limits?: Partial<AuthLimits>;
+  limits: AuthLimits;
   passwordHashing?: PasswordHashing;
   /** The clock (tests move it). */
   now?: () => Date;
   /** GoTrue's SITE_URL (PUBLIC_URL): where e-mail links lead when no allowed redirect_to is given. */
   siteUrl: string;
-  /** Sends the e-mail change links (api/src/mail). */
+  /** Sends the e-mail change links. */
   mailer: Mailer;
   /**
    * GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true as in GoTrue: an e-mail change is confirmed from the
@@ -89,7 +82,7 @@ export interface VerifyLink extends RedirectHints {
 
 /** Who is calling, for rate limits and the session record. */
 export interface ClientInfo {
-  /** The client's address (api/src/limits/client-address.ts), or null when unknown. */
+  /** The client's address (AuthStandInOptions.clientAddress), or null when unknown. */
   ip: string | null;
   userAgent: string | null;
 }
@@ -131,10 +124,8 @@ const tooManyRequests = (retryAfterSeconds: number) =>
   new GoTrueError(429, 'over_request_rate_limit', 'Request rate limit reached', { retryAfterSeconds });
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
-  const { store, issuer, signingKey, verifier } = options;
+  const { store, issuer, signingKey, limiter, limits, mailer, siteUrl } = options;
   const now = options.now ?? (() => new Date());
-  const limits: AuthLimits = { ...defaultLimits, ...options.limits };
-  const { limiter, mailer, siteUrl } = options;
   const secureEmailChange = options.secureEmailChange ?? true;
   const emailLinkTtlMs = (options.emailLinkTtlSeconds ?? defaultEmailLinkTtlSeconds) * 1000;
   const hashOptions = { algorithm: 'argon2id' as const, ...options.passwordHashing };
@@ -200,19 +191,36 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (!user.emailConfirmedAt) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
   }
 
+  // the tokens this server signed: users' access tokens, and the admin API's service_role tokens
+  const ownKeys = createLocalJWKSet(signingKey.jwks);
+  const badJwt = (reason: string) => new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+
+  /** A user's access token of this server: its signature, exp, issuer and audience, a user id as subject, a role. */
+  async function verifyAccessToken(token: string): Promise<JWTPayload & { sub: string }> {
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, ownKeys, {
+        algorithms: [signingKey.alg],
+        issuer,
+        audience: 'authenticated',
+        clockTolerance: clockToleranceSeconds,
+        requiredClaims: ['exp'],
+        currentDate: now(),
+      }));
+    } catch (error) {
+      throw badJwt(error instanceof Error ? error.message : 'invalid token');
+    }
+    const { sub, role } = claims;
+    if (typeof sub !== 'string' || !uuidPattern.test(sub)) throw badJwt('the subject (sub) is not a user id');
+    if (typeof role !== 'string' || !role) throw badJwt('the token has no role claim');
+    return { ...claims, sub };
+  }
+
   /** The verified claims of the bearer token, with its session and user still there (GoTrue's rules). */
   async function authenticate(authorization: string | null) {
     const match = authorization ? /^Bearer +(\S+) *$/i.exec(authorization) : null;
     if (!match?.[1]) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims;
-    try {
-      claims = await verifier.verify(match[1]);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 401) {
-        throw new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${error.message}`);
-      }
-      throw error;
-    }
+    const claims = await verifyAccessToken(match[1]);
     const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
     if (sessionId) {
       const session = await store.findSession(sessionId);
@@ -225,11 +233,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return { user, sessionId };
   }
 
-  // the admin API's tokens: any JWT of the local signing key whose role is an admin role (GoTrue checks the
-  // signature and the expiry, not the issuer or the audience; Supabase's service_role key has neither)
-  const adminKeys = createLocalJWKSet(signingKey.jwks);
-
-  /** GoTrue's requireAdminCredentials: 401 without a bearer token, 403 bad_jwt for a bad one, 403 not_admin for a user's. */
+  /** GoTrue's requireAdminCredentials: 401 without a bearer token, 403 bad_jwt for a bad one, 403 not_admin for a user's.
+   *  Any JWT of the signing key whose role is an admin role: GoTrue checks the signature and the expiry, not the issuer
+   *  or the audience (Supabase's service_role key has neither). */
   async function requireAdmin(authorization: string | null): Promise<void> {
     const match = authorization ? /^Bearer +(\S+) *$/i.exec(authorization) : null;
     if (!match?.[1]) throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
@@ -237,9 +243,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     try {
       ({
         payload: { role },
-      } = await jwtVerify(match[1], adminKeys, { algorithms: [signingKey.alg], currentDate: now() }));
+      } = await jwtVerify(match[1], ownKeys, { algorithms: [signingKey.alg], currentDate: now() }));
     } catch (error) {
-      throw new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${error instanceof Error ? error.message : 'invalid token'}`);
+      throw badJwt(error instanceof Error ? error.message : 'invalid token');
     }
     if (typeof role !== 'string' || !adminRoles.includes(role)) throw new GoTrueError(403, 'not_admin', 'User not allowed');
   }

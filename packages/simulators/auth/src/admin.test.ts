@@ -2,23 +2,35 @@
 // by the official client the api uses (@supabase/auth-js GoTrueAdminApi, through app.handle): only a service_role
 // token gets in, an unknown user is a 404, and a soft delete leaves the row but nothing to sign in with.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { GoTrueAdminApi } from '@supabase/auth-js';
 import { SignJWT } from 'jose';
-import { createAuthAdmin, type AuthAdmin } from '../../auth/admin-client.ts';
-import { createTestSigningKey } from '../../auth/testing.ts';
 import { backends, type TestBackend } from './backends.ts';
-import type { GoTrueErrorBody, GoTrueUser } from './model.ts';
+import type { GoTrueUser } from './model.ts';
 import { obfuscate } from './service.ts';
 import { issueServiceRoleKey } from './service-role.ts';
-import { createTestAuthServer, refresh, request, sessionIdOf, signedUpSession, signIn, signUp, uniqueEmail, type TestAuthServer } from './testing.ts';
+import {
+  createTestAuthServer,
+  expectGoTrueError,
+  createTestSigningKey,
+  refresh,
+  request,
+  sessionIdOf,
+  signedUpSession,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type TestAuthServer,
+} from './testing.ts';
+
+type AuthAdmin = GoTrueAdminApi;
+
+/** The official admin client as supabase-js makes it: the key as the gateway's `apikey` and as the bearer token. */
+function createAuthAdmin(options: { url: string; serviceRoleKey: string; fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> }): AuthAdmin {
+  const { url, serviceRoleKey, fetch } = options;
+  return new GoTrueAdminApi({ url, headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` }, fetch: fetch as typeof globalThis.fetch });
+}
 
 const password = 'correct horse battery';
-
-async function expectGoTrueError(res: Response, status: number, errorCode: string, msg?: string | RegExp): Promise<GoTrueErrorBody> {
-  const body = (await res.json()) as GoTrueErrorBody;
-  expect({ status: res.status, code: body.code, error_code: body.error_code }).toEqual({ status, code: status, error_code: errorCode as never });
-  if (msg !== undefined) expect(body.msg).toMatch(msg);
-  return body;
-}
 
 for (const backend of backends) {
   describe.skipIf(!backend.available)(`the admin API on the ${backend.name} store`, () => {

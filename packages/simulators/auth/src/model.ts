@@ -1,8 +1,6 @@
 // GoTrue's wire format (what @supabase/auth-js sends and expects), and the parsing of request bodies.
 // Errors are GoTrue's legacy shape `{ code: <status>, error_code, msg }`: auth-js reads `error_code` and `msg`.
 
-import { holdsNul } from '../../lib/nul.ts';
-
 /** GoTrue error codes this server answers with (a subset of auth-js's ErrorCode). */
 export type GoTrueErrorCode =
   | 'bad_json'
@@ -140,6 +138,13 @@ export function parseJsonObject(text: string): Record<string, unknown> {
     throw new GoTrueError(400, 'validation_failed', 'The request contains a NUL character, which is not allowed.');
   }
   return value as Record<string, unknown>;
+}
+
+/** True when a string, an object key or a value nested up to `maxDepth` levels holds U+0000. */
+function holdsNul(value: unknown, maxDepth: number): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || maxDepth < 0) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, maxDepth - 1));
 }
 
 /** The most user metadata (as JSON) a sign-up may carry: it travels in every access token. */

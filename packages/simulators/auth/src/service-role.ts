@@ -1,10 +1,10 @@
 // The local stand-in's service_role key. A Supabase project's service_role key is a JWT whose `role` is
 // `service_role` (iss "supabase", ten years long), signed with the project's key, and it is what the admin API
-// (/auth/v1/admin/*) asks for. Without SUPABASE_URL the api makes one at start-up, signed with the local signing
-// key, and keeps it in memory for its own admin client: it is never written to disk, logged or sent to a browser.
+// (/auth/v1/admin/*) asks for. Without SUPABASE_URL the api has one issued here at start-up, signed with the
+// stand-in's key, and keeps it in memory for its own admin client: it is never written to disk, logged or sent to a browser.
 // It carries no `sub` and no `aud`, so the api's token verifier refuses it as a user's token.
 import { SignJWT } from 'jose';
-import type { SigningKey } from '../../auth/keys.ts';
+import type { SigningKey } from './keys.ts';
 
 /** As long as Supabase's own service_role keys last. */
 export const serviceRoleKeyLifetimeSeconds = 10 * 365 * 24 * 3600;

@@ -1,30 +1,33 @@
-// The local Supabase Auth stand-in under /auth/v1, mounted only when SUPABASE_URL is unset. It speaks
+// The local Supabase Auth stand-in under /auth/v1, which the api mounts only when SUPABASE_URL is unset. It speaks
 // GoTrue's wire format so the browser's @supabase/supabase-js code is the same as in production.
 // Errors are GoTrue's `{ code, error_code, msg }`, never the api's envelope: every handler answers its own.
+// What it needs of the program that mounts it (database, mailer, limiter, client address) is in ports.ts.
 import { Elysia } from 'elysia';
-import type { Database } from '../../db/database.ts';
 import { GoTrueError, parseJsonObject, type GoTrueErrorBody } from './model.ts';
+import type { AuthDatabase, ClientAddress, RequestIpServer } from './ports.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions, type ClientInfo } from './service.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
-import { clientAddress } from '../../limits/client-address.ts';
 
-export type AuthServerLogger = (error: unknown, request: { method: string; path: string }) => void;
+export type { GoTrueErrorBody, GoTrueSession, GoTrueUser } from './model.ts';
+export type { AuthDatabase, AuthLimits, ClientAddress, Limiter, Mailer } from './ports.ts';
 
-export type AuthServerOptions = Omit<AuthServiceOptions, 'store'> &
+export type AuthStandInLogger = (error: unknown, request: { method: string; path: string }) => void;
+
+export type AuthStandInOptions = Omit<AuthServiceOptions, 'store'> &
   (
-    | { /** The database (auth.users, auth.sessions, auth.refresh_tokens). */ db: Pick<Database, 'privileged'> }
+    | { /** The database (auth.users, auth.sessions, auth.refresh_tokens). */ db: AuthDatabase }
     | { /** Instead of `db`: a ready store (tests use the in-memory one). */ store: AuthStore }
   ) & {
     /** Where unexpected errors are reported (default: console.error). */
-    log?: AuthServerLogger;
-    /** TRUSTED_PROXY_HOPS (api/src/limits/client-address.ts); default 0. */
-    trustedProxyHops?: number;
+    log?: AuthStandInLogger;
+    /** The client's address of a request (the api's honours TRUSTED_PROXY_HOPS). */
+    clientAddress: ClientAddress;
   };
 
 /** Request bodies larger than this are refused (they are a few hundred bytes in practice). */
 export const maxBodyBytes = 64 * 1024;
 
-const defaultLogger: AuthServerLogger = (error, request) => {
+const defaultLogger: AuthStandInLogger = (error, request) => {
   console.error(`[auth] ${request.method} ${request.path} failed:`, error);
 };
 
@@ -33,11 +36,15 @@ interface Set {
   headers: Record<string, string | number>;
 }
 
-export const authServer = (options: AuthServerOptions) => {
+export const authStandIn = (options: AuthStandInOptions) => {
   const store = 'store' in options ? options.store : createSqlAuthStore(options.db);
   const service: AuthService = createAuthService({ ...options, store });
   const log = options.log ?? defaultLogger;
-  const hops = options.trustedProxyHops ?? 0;
+  /** Who is calling: the address as the mounting program decides it, and the user agent. */
+  const clientInfo = (request: Request, server: RequestIpServer | null): ClientInfo => {
+    const ip = options.clientAddress(request, server);
+    return { ip: ip ? ip.slice(0, 64) : null, userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null };
+  };
 
   /** Runs the work and answers its result, or the GoTrue error it threw. */
   async function answer<T>(set: Set, request: Request, path: string, work: () => Promise<T>): Promise<T | GoTrueErrorBody> {
@@ -63,11 +70,11 @@ export const authServer = (options: AuthServerOptions) => {
     });
 
   return (
-    new Elysia({ name: 'module.auth-server' })
+    new Elysia({ name: 'stand-in.auth' })
       .post(
         '/auth/v1/signup',
         ({ request, server, path, set }) =>
-          answer(set, request, path, async () => service.signUp(await readJsonBody(request), clientInfo(request, server, hops))),
+          answer(set, request, path, async () => service.signUp(await readJsonBody(request), clientInfo(request, server))),
         { parse: 'none' },
       )
       .post(
@@ -75,7 +82,7 @@ export const authServer = (options: AuthServerOptions) => {
         ({ request, server, path, query, set }) =>
           answer(set, request, path, async () => {
             const grant = query.grant_type;
-            if (grant === 'password') return service.signInWithPassword(await readJsonBody(request), clientInfo(request, server, hops));
+            if (grant === 'password') return service.signInWithPassword(await readJsonBody(request), clientInfo(request, server));
             if (grant === 'refresh_token') return service.refresh(await readJsonBody(request));
             throw new GoTrueError(400, 'validation_failed', `unsupported_grant_type: "${grant ?? ''}" (this server supports password and refresh_token)`);
           }),
@@ -95,7 +102,7 @@ export const authServer = (options: AuthServerOptions) => {
         answer(set, request, path, async () => {
           const location = await service.verifyLink(
             { token: query.token ?? null, type: query.type ?? null, ...redirectHints(request, query.redirect_to) },
-            clientInfo(request, server, hops),
+            clientInfo(request, server),
           );
           set.status = 303;
           set.headers.location = location;
@@ -141,7 +148,7 @@ export const authServer = (options: AuthServerOptions) => {
   );
 };
 
-export type AuthServer = ReturnType<typeof authServer>;
+export type AuthStandIn = ReturnType<typeof authStandIn>;
 
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   return parseJsonObject(await readBodyText(request));
@@ -158,10 +165,4 @@ async function readBodyText(request: Request): Promise<string> {
 /** GoTrue reads redirect_to from a header of that name first, then from the query. */
 function redirectHints(request: Request, queryRedirectTo: string | undefined) {
   return { redirectTo: request.headers.get('redirect_to') || queryRedirectTo || null, referer: request.headers.get('referer') };
-}
-
-/** Who is calling: the address as api/src/limits/client-address.ts decides it, and the user agent. */
-export function clientInfo(request: Request, server: Parameters<typeof clientAddress>[1], trustedProxyHops: number): ClientInfo {
-  const ip = clientAddress(request, server, trustedProxyHops);
-  return { ip: ip ? ip.slice(0, 64) : null, userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null };
 }

@@ -1,8 +1,9 @@
-// The stores the auth-server tests run against: in memory, PGlite and the machine's PostgreSQL (skipped,
+// The stores the stand-in's tests run against: in memory, PGlite and the machine's PostgreSQL (skipped,
 // with a note, when no PostgreSQL answers at TEST_DATABASE_ADMIN_URL).
-import { createTestDatabase, createTestPglite, postgresReachable } from '../../db/testing.ts';
 import { createMemoryAuthStore } from './memory-store.ts';
+import type { AuthDatabase } from './ports.ts';
 import { createSqlAuthStore, type AuthStore } from './store.ts';
+import { openPglite, openPostgres, postgresReachable, type TestDatabase } from './test-databases.ts';
 
 export interface StoredToken {
   token: string;
@@ -26,14 +27,16 @@ export interface BackendFactory {
 }
 
 const hasPostgres = await postgresReachable();
-if (!hasPostgres) console.warn('[auth-server tests] no PostgreSQL at TEST_DATABASE_ADMIN_URL: the postgres store tests are skipped');
+if (!hasPostgres) console.warn('[auth stand-in tests] no PostgreSQL at TEST_DATABASE_ADMIN_URL: the postgres store tests are skipped');
 
-const sqlTokens = (db: Parameters<typeof createSqlAuthStore>[0]) => () =>
+const sqlTokens = (db: AuthDatabase) => () =>
   db.privileged((sql) =>
     sql.query<StoredToken>(
       `select token, parent, revoked, session_id::text as "sessionId" from auth.refresh_tokens order by id`,
     ),
   );
+
+const sqlBackend = (db: TestDatabase): TestBackend => ({ store: createSqlAuthStore(db), refreshTokens: sqlTokens(db), close: () => db.close() });
 
 export const backends: BackendFactory[] = [
   {
@@ -51,17 +54,11 @@ export const backends: BackendFactory[] = [
   {
     name: 'pglite',
     available: true,
-    async open() {
-      const db = await createTestPglite();
-      return { store: createSqlAuthStore(db), refreshTokens: sqlTokens(db), close: () => db.close() };
-    },
+    open: async () => sqlBackend(await openPglite()),
   },
   {
     name: 'postgres',
     available: hasPostgres,
-    async open() {
-      const { db, drop } = await createTestDatabase();
-      return { store: createSqlAuthStore(db), refreshTokens: sqlTokens(db), close: drop };
-    },
+    open: async () => sqlBackend(await openPostgres()),
   },
 ];
