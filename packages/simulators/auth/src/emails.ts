@@ -1,9 +1,9 @@
 // The e-mails of the local auth server: the links that confirm an e-mail change. GoTrue sends one message per
 // address (the new one, and with secure e-mail change the current one too), each with its own link to
 // GET /auth/v1/verify?token=…&type=email_change&redirect_to=…; the words here are Ringwise's own.
+import { escapeHtml } from '@ringwise/html';
 import type { MailMessage } from './ports.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface EmailChangeMail {
   /** Who receives this one: the new address or the current one. */
