@@ -11,7 +11,7 @@ function makeApp() {
     .use(errors({ log }))
     .use(jsonObjectBody())
     .get('/api/conflict', () => {
-      throw new HttpError(409, 'number_taken', 'This number is already taken.', { number: '+15550100' });
+      throw new HttpError(409, 'number_unavailable', 'This number is already taken.', { number: '+15550100' });
     })
     .get('/api/forbidden', () => {
       throw new HttpError(403, 'forbidden', 'Admins only.');
@@ -50,12 +50,18 @@ describe('error plugin', () => {
     expect(res.status).toBe(409);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await json(res)).toEqual({
-      error: { code: 'number_taken', message: 'This number is already taken.', details: { number: '+15550100' } },
+      error: { code: 'number_unavailable', message: 'This number is already taken.', details: { number: '+15550100' } },
     });
     expect(log).not.toHaveBeenCalled();
     const forbidden = await call(app, '/api/forbidden');
     expect(forbidden.status).toBe(403);
     expect(await json(forbidden)).toEqual({ error: { code: 'forbidden', message: 'Admins only.' } });
+  });
+
+  test('HttpError takes only the codes of the contract (checked by the compiler)', () => {
+    // @ts-expect-error: a code @ringwise/contract/errors does not list
+    const unlisted = new HttpError(409, 'number_taken', 'This number is already taken.');
+    expect(String(unlisted.code)).toBe('number_taken');
   });
 
   test('a field with a value the schema refuses is 400 validation_failed, naming the field', async () => {

@@ -1,6 +1,6 @@
 // One place that turns every error into `{ error: { code, message, details? } }` with the right status (the
 // contract's error model, @ringwise/contract/errors).
-import type { ErrorEnvelope } from '@ringwise/contract/errors';
+import type { ErrorCode, ErrorEnvelope } from '@ringwise/contract/errors';
 import Stripe from 'stripe';
 import twilio from 'twilio';
 import {
@@ -15,13 +15,13 @@ import {
 import { DatabaseUnavailableError } from '../db/database.ts';
 import { DeadlineExceededError } from '../lib/deadline.ts';
 
-/** What services throw for an expected failure; `code` is a stable snake_case string clients switch on. */
+/** What services throw for an expected failure; `code` is one of the contract's codes, which clients switch on. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -59,7 +59,7 @@ export interface ErrorsOptions {
 
 const internalMessage = 'Something went wrong on our side. Please try again.';
 
-const codeByStatus: Record<number, string> = {
+const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -75,7 +75,7 @@ const codeByStatus: Record<number, string> = {
   503: 'unavailable',
 };
 
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details: details as ErrorBody['error']['details'] } };
 }
 
@@ -87,7 +87,7 @@ export function fieldValidationError(fieldErrors: Record<string, string>): HttpE
 
 /** Maps anything thrown in a request to its status and envelope (pure: no logging, no Elysia context). */
 export function mapError(error: unknown, request: { method: string; path: string }): MappedError {
-  const expected = (status: number, code: string, message: string, details?: unknown): MappedError => ({
+  const expected = (status: number, code: ErrorCode, message: string, details?: unknown): MappedError => ({
     status,
     body: errorBody(code, message, details),
     unexpected: false,

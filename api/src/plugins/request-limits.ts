@@ -8,6 +8,7 @@
 // The one upload (PUT /api/user/avatar) is the exception inside /api: its body is an image, with its own types and
 // size (`rawBodyRoutes`), checked here the same way and then read by its handler with `readLimited`.
 import { Elysia } from 'elysia';
+import type { ErrorCode } from '@ringwise/contract/errors';
 import { avatarContentTypes, maxAvatarBytes, profileMessages } from '@ringwise/contract/profile';
 import { routes, type Method } from '@ringwise/contract/routes';
 import { allowedMethods } from './contract-routes.ts';
@@ -16,7 +17,7 @@ import { holdsNul } from '../lib/nul.ts';
 
 export const maxApiBodyBytes = 1024 * 1024;
 
-const refuse = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+const refuse = (status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(errorBody(code, message)), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },

@@ -3,7 +3,7 @@
 // are called by their contract entry (`callApi(routes.listContacts, { query })`), typed from its schemas.
 // Shared as a singleton by every build: the token getter registered by the shell serves every remote.
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import type { ApiErrorBody, FieldErrors } from '@ringwise/contract/errors';
+import type { ApiErrorBody, ErrorCode, FieldErrors } from '@ringwise/contract/errors';
 import type { RouteDefinition, RouteName, Routes } from '@ringwise/contract/routes';
 import type { RequestOf, ResponseOf } from '@ringwise/contract/types';
 
@@ -51,6 +51,12 @@ export function parseErrorBody(body: string): ApiErrorBody | null {
   return { code, message, details: { ...details, fieldErrors: fields } };
 }
 
+/**
+ * A failure's code: one the contract lists (`ErrorCode`), one the client names when the api gave no envelope
+ * ('network_error', 'http_502'), or a code of a newer api than this build, to be treated by its HTTP status.
+ */
+export type ApiErrorCode = ErrorCode | 'network_error' | `http_${number}` | (string & {});
+
 export class ApiError extends Error {
   /** The api's envelope, when the body was one. */
   readonly envelope: ApiErrorBody | null;
@@ -68,7 +74,7 @@ export class ApiError extends Error {
   }
 
   /** The envelope's stable code ('validation_failed', 'conflict', …), else one named after the status. */
-  get code(): string {
+  get code(): ApiErrorCode {
     return this.envelope?.code ?? (this.status === 0 ? 'network_error' : `http_${this.status}`);
   }
 

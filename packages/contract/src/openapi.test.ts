@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { compileErrors, validate as validateOpenApi } from '@readme/openapi-parser';
+import { errorCodes } from './errors.ts';
 import { domains, openApiDocument, openApiPath, pathParameterNames, tagOf, toJsonSchema, type HttpMethod, type OpenApiOperation } from './openapi.ts';
 import { routes, type RouteName } from './routes.ts';
 import { routeSchemas } from './schemas.ts';
@@ -91,6 +92,20 @@ describe('the OpenAPI document of the contract', () => {
     }
     expect(schemas.ErrorEnvelope).toMatchObject({ type: 'object', required: ['error'] });
     expect(securitySchemes.supabaseAccessToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  });
+
+  test('every code an error answer names is one the api sends (errorCodes)', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item) as OpenApiOperation[]);
+    const errorAnswers = [
+      ...operations.flatMap((operation) => Object.entries(operation.responses).filter(([status]) => !/^[123]/.test(status)).map(([, response]) => response)),
+      ...Object.values(document.components.responses),
+    ];
+    // a code is written in backticks: snake_case, or alone in parentheses ("(`conflict`)")
+    const named = errorAnswers
+      .flatMap((response) => ('description' in response ? [...response.description.matchAll(/\(`([a-z_]+)`|`([a-z]+(?:_[a-z]+)+)`/g)] : []))
+      .map((match) => match[1] ?? match[2]!);
+    expect(named).toContain('call_in_progress');
+    expect(named.filter((code) => !(errorCodes as readonly string[]).includes(code))).toEqual([]);
   });
 
   test('every route belongs to exactly one domain', () => {

@@ -181,7 +181,7 @@ const routeDocs: Record<RouteName, RouteDoc> = {
     summary: 'Start a call',
     description: 'Checks the destination, the rate and the balance, and answers the limits the call runs under.',
     errors: {
-      400: 'Not a number, a premium or blocked destination, no rate for it, or a caller ID that is not yours.',
+      400: 'Not a number or a caller ID that is not yours (`validation_failed`), a premium-rate, shared-cost or blocked destination (`destination_refused`), or no rate for it (`no_rate`).',
       402: 'The balance does not cover the connection fee and a minute (`insufficient_balance`).',
       409: 'Another call is in progress (`call_in_progress`).',
     },
@@ -537,7 +537,7 @@ const description = `The Ringwise api: every /api route of \`@ringwise/contract\
 
 **Auth.** Routes marked with the \`${bearerScheme}\` scheme need a Supabase Auth access token (a JWT) as \`Authorization: Bearer <token>\`; without a valid one they answer 401 with \`WWW-Authenticate: Bearer\`. Admin routes also need the user's role to be admin (403 otherwise). Everything else is public.
 
-**Errors.** Every failure answers \`{ "error": { "code", "message", "details"? } }\` with its HTTP status: \`message\` is for people, \`code\` for programs (${errorCodes.map((code) => `\`${code}\``).join(', ')}; a route may add its own). \`validation_failed\` carries \`details.fieldErrors\` (field → message).`;
+**Errors.** Every failure answers \`{ "error": { "code", "message", "details"? } }\` with its HTTP status: \`message\` is for people, \`code\` for programs, one of ${errorCodes.map((code) => `\`${code}\``).join(', ')} (a client treats a code it does not know yet by its HTTP status). \`validation_failed\` carries \`details.fieldErrors\` (field → message).`;
 
 /** The OpenAPI 3.1 document of the contract. */
 export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {

@@ -1,25 +1,14 @@
 // The admin console's reads and actions (issue #14). Each runs in the signed-in user's own transaction (role
 // authenticated, RLS on) and calls one public.admin_* function; the api first checks the caller is an admin
 // (403 otherwise, before anything is read), and every function checks it again in the database.
-import {
-  adminPageSize,
-  type AdminAuditEntry,
-  type AdminCallPage,
-  type AdminDashboard,
-  type AdminLedgerCheck,
-  type AdminRate,
-  type AdminRole,
-  type AdminUserDetail,
-  type AdminUserPage,
-  type BlockedPrefix,
-  type RateEdit,
-} from '@ringwise/contract/schemas';
+import { adminPageSize, type AdminFinancialDay, type AdminRateDeck, type AdminRole, type RateEdit } from '@ringwise/contract/schemas';
 import { adminOnly } from '../../auth/session-gate.ts';
 import type { Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import { countryCallingCode } from '@ringwise/phone/numbering';
 import { importResultOf, parseRateDeckCsv, parseRateRow, rowsPayload, type Column, type ImportProblem, type ImportRow, type StoreOutcome } from '../rates/importer.ts';
+import * as results from './results.ts';
 
 /** 403 unless the signed-in user (the transaction's auth.uid()) has role admin. */
 export async function requireAdmin(sql: Sql): Promise<void> {
@@ -27,7 +16,8 @@ export async function requireAdmin(sql: Sql): Promise<void> {
   if (!row?.admin) throw adminOnly();
 }
 
-/** Calls `public.<fn>(…params)` and gives its jsonb; the database's refusals become the api's errors. */
+/** Calls `public.<fn>(…params)` and gives its jsonb, of the shape `T` that results.ts writes for it; the database's
+ *  refusals become the api's errors. */
 async function adminFunction<T>(sql: Sql, fn: string, params: unknown[] = []): Promise<T> {
   const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
   try {
@@ -74,21 +64,22 @@ function day(value: string | undefined, name: string): string | null {
   return value;
 }
 
-export const dashboard = (sql: Sql, days = 30) => adminFunction<AdminDashboard>(sql, 'admin_dashboard', [days]);
+export const dashboard = async (sql: Sql, days = 30) => results.toAdminDashboard(await adminFunction<results.DashboardJson>(sql, 'admin_dashboard', [days]));
 
-export const listUsers = (sql: Sql, search: string | undefined, page: string | undefined) =>
-  adminFunction<AdminUserPage>(sql, 'admin_users', [search?.trim() ?? '', adminPageSize, pageOffset(page)]);
+export const listUsers = async (sql: Sql, search: string | undefined, page: string | undefined) =>
+  results.toAdminUserPage(await adminFunction<results.UserPageJson>(sql, 'admin_users', [search?.trim() ?? '', adminPageSize, pageOffset(page)]));
 
 export async function userDetail(sql: Sql, id: string) {
-  const detail = await adminFunction<AdminUserDetail | null>(sql, 'admin_user', [checkedId(id, 'user')]);
+  const detail = await adminFunction<results.UserDetailJson | null>(sql, 'admin_user', [checkedId(id, 'user')]);
   if (detail === null) throw new HttpError(404, 'not_found', 'No such user.');
-  return detail;
+  return results.toAdminUserDetail(detail);
 }
 
-export const adjustBalance = (sql: Sql, id: string, amount: string, reason: string) =>
-  adminFunction<{ transactionId: string; amount: string; balance: string }>(sql, 'admin_adjust_balance', [checkedId(id, 'user'), amount, reason]);
+export const adjustBalance = async (sql: Sql, id: string, amount: string, reason: string) =>
+  results.toAdjustment(await adminFunction<results.AdjustmentJson>(sql, 'admin_adjust_balance', [checkedId(id, 'user'), amount, reason]));
 
-export const setRole = (sql: Sql, id: string, role: AdminRole) => adminFunction<{ userId: string; role: string }>(sql, 'admin_set_role', [checkedId(id, 'user'), role]);
+export const setRole = async (sql: Sql, id: string, role: AdminRole) =>
+  results.toRoleChange(await adminFunction<results.RoleJson>(sql, 'admin_set_role', [checkedId(id, 'user'), role]));
 
 /** "GB" → "44": the calling code a country's numbers start with (the rate deck's own table). */
 function callingCodeOfCountry(country: string): string {
@@ -106,49 +97,44 @@ export interface CallFilters {
   page?: string;
 }
 
-export const listCalls = (sql: Sql, filters: CallFilters) =>
-  adminFunction<AdminCallPage>(sql, 'admin_calls', [
-    filters.userId?.toLowerCase() ?? null,
-    filters.status || null,
-    filters.country ? callingCodeOfCountry(filters.country) : null,
-    day(filters.from, 'from'),
-    day(filters.to, 'to'),
-    adminPageSize,
-    pageOffset(filters.page),
-  ]);
+export const listCalls = async (sql: Sql, filters: CallFilters) =>
+  results.toAdminCallPage(
+    await adminFunction<results.CallPageJson>(sql, 'admin_calls', [
+      filters.userId?.toLowerCase() ?? null,
+      filters.status || null,
+      filters.country ? callingCodeOfCountry(filters.country) : null,
+      day(filters.from, 'from'),
+      day(filters.to, 'to'),
+      adminPageSize,
+      pageOffset(filters.page),
+    ]),
+  );
 
-export const refundCall = (sql: Sql, id: string, reason: string) => adminFunction<{ transactionId: string; amount: string; callId: string }>(sql, 'admin_refund_call', [checkedId(id, 'call'), reason]);
-
-export interface FinancialDay {
-  day: string;
-  topUps: string;
-  charges: string;
-  refunds: string;
-  adjustments: string;
-  entries: number;
-}
+export const refundCall = async (sql: Sql, id: string, reason: string) =>
+  results.toRefund(await adminFunction<results.RefundJson>(sql, 'admin_refund_call', [checkedId(id, 'call'), reason]));
 
 /** Money by day between `from` and `to` (UTC dates, inclusive); the last 30 days by default. */
-export function financial(sql: Sql, from: string | undefined, to: string | undefined): Promise<FinancialDay[]> {
+export async function financial(sql: Sql, from: string | undefined, to: string | undefined): Promise<AdminFinancialDay[]> {
   const end = day(to, 'to') ?? new Date().toISOString().slice(0, 10);
   const start = day(from, 'from') ?? new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-  return adminFunction(sql, 'admin_financial', [start, end]);
+  return (await adminFunction<results.FinancialDayJson[]>(sql, 'admin_financial', [start, end])).map(results.toAdminFinancialDay);
 }
 
 /** The same days as CSV (RFC 4180: a header, CRLF line ends). */
-export function financialCsv(days: FinancialDay[]): string {
+export function financialCsv(days: AdminFinancialDay[]): string {
   const lines = ['day,top_ups,charges,refunds,adjustments,entries'];
   for (const d of days) lines.push([d.day, d.topUps, d.charges, d.refunds, d.adjustments, d.entries].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export const ledgerCheck = (sql: Sql) => adminFunction<AdminLedgerCheck>(sql, 'admin_ledger_check');
+export const ledgerCheck = async (sql: Sql) => results.toAdminLedgerCheck(await adminFunction<results.LedgerCheckJson>(sql, 'admin_ledger_check'));
 
-export const auditLog = (sql: Sql, before: string | undefined) => adminFunction<AdminAuditEntry[]>(sql, 'admin_audit_log', [100, before ?? null]);
+export const auditLog = async (sql: Sql, before: string | undefined) =>
+  (await adminFunction<results.AuditEntryJson[]>(sql, 'admin_audit_log', [100, before ?? null])).map(results.toAdminAuditEntry);
 
-export const rateDeck = async (sql: Sql, country: string) => ({
-  rates: await adminFunction<AdminRate[]>(sql, 'admin_rates', [country.toUpperCase()]),
-  blocked: await adminFunction<BlockedPrefix[]>(sql, 'admin_blocked_prefixes'),
+export const rateDeck = async (sql: Sql, country: string): Promise<AdminRateDeck> => ({
+  rates: (await adminFunction<results.RateJson[]>(sql, 'admin_rates', [country.toUpperCase()])).map(results.toAdminRate),
+  blocked: (await adminFunction<results.BlockedPrefixJson[]>(sql, 'admin_blocked_prefixes')).map(results.toBlockedPrefix),
 });
 
 /** Stores validated rows as the admin (import or edit); a row clashing with a stored one is a 400 like a bad row. */
@@ -188,5 +174,6 @@ export async function setRate(sql: Sql, edit: RateEdit) {
   return storeRates(sql, [{ line: 1, ...parsed.row }], 'rates.edit');
 }
 
-export const blockPrefix = (sql: Sql, prefix: string, reason: string) => adminFunction<{ prefix: string; reason: string }>(sql, 'admin_block_prefix', [prefix, reason]);
-export const unblockPrefix = (sql: Sql, prefix: string) => adminFunction<{ prefix: string }>(sql, 'admin_unblock_prefix', [prefix]);
+export const blockPrefix = async (sql: Sql, prefix: string, reason: string) =>
+  results.toBlock(await adminFunction<results.BlockJson>(sql, 'admin_block_prefix', [prefix, reason]));
+export const unblockPrefix = async (sql: Sql, prefix: string) => results.toUnblock(await adminFunction<results.UnblockJson>(sql, 'admin_unblock_prefix', [prefix]));

@@ -3,6 +3,7 @@
 // while new ones arrive.
 import type { Transaction, TransactionListQuery, TransactionPage } from '@ringwise/contract/schemas';
 import { isoUtcSql, type Sql } from '../../db/database.ts';
+import { selectList } from '../../lib/select-list.ts';
 import { fieldValidationError } from '../../plugins/errors.ts';
 
 export const defaultPageSize = 25;
@@ -27,6 +28,16 @@ export function decodeCursor(text: string): Cursor {
 
 const paymentTypes = ['credit_purchase', 'auto_recharge'];
 
+const transactionColumns = selectList<Transaction>({
+  id: 'id',
+  type: 'type',
+  amount: 'amount::text',
+  description: 'description',
+  status: 'status',
+  createdAt: isoUtcSql('created_at'),
+  callId: 'call_id',
+});
+
 export async function listTransactions(sql: Sql, query: TransactionListQuery): Promise<TransactionPage> {
   const limit = query.limit ? Number(query.limit) : defaultPageSize;
   const params: unknown[] = [limit + 1];
@@ -40,8 +51,9 @@ export async function listTransactions(sql: Sql, query: TransactionListQuery): P
     params.push(cursor.createdAt, cursor.id);
     where.push(`(created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
-  const rows = await sql.query<Transaction>(
-    `select id, type, amount::text as amount, description, status, ${isoUtcSql('created_at')} as "createdAt", call_id as "callId"
+  const rows = await transactionColumns.rows(
+    sql,
+    (list) => `select ${list}
      from public.transactions
      ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      order by created_at desc, id desc

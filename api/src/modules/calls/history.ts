@@ -55,7 +55,7 @@ const callColumns = `id, destination_number, from_number, status, calling_method
   ${contactNameSql} as contact_name`;
 
 function toCall(row: CallRow): Call {
-  const itemised =
+  const itemised: Call['costItems'] =
     row.settled && row.matched_prefix !== null && row.rate !== null && row.initial_increment !== null && row.increment !== null
       ? {
           matchedPrefix: row.matched_prefix,

@@ -96,7 +96,7 @@ export async function startCall(services: StartCallServices, userId: string, inp
   // a call of this user that never connected (the page closed mid-start) does not block this one
   await sweepStaleCalls(services.db, null, userId);
 
-  return services.db.privileged(async (sql) => {
+  return services.db.privileged(async (sql): Promise<CallStarted> => {
     const [user] = await sql.query<{ available_cents: string; balance: string }>(
       `select ((balance - held) * 100)::bigint::text as available_cents, balance::text as balance from public.users where id = $1 for update`,
       [userId],

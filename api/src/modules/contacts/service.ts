@@ -23,6 +23,7 @@ import {
 } from './model.ts';
 import { callingCodeOf, hasEnoughDigits, toE164 } from '@ringwise/phone';
 import { normalizeCallingCode } from '@ringwise/phone/notation';
+import { selectList } from '../../lib/select-list.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -228,8 +229,8 @@ export function searchTerms(search: string | undefined): { text: string; digits:
 
 /** Each field of the contract's Contact and the SQL that gives it (a field renamed in the contract fails to
  *  compile here); rows come back in the contract's shape without a JavaScript pass over them. */
-const contactFields = (table = '') =>
-  ({
+const contactColumns = (table = '') =>
+  selectList<Contact>({
     id: `${table}id`,
     displayName: `${table}display_name`,
     primaryNumber: `${table}primary_number`,
@@ -239,12 +240,9 @@ const contactFields = (table = '') =>
     favorite: `${table}favorite`,
     createdAt: isoUtcSql(`${table}created_at`),
     updatedAt: isoUtcSql(`${table}updated_at`),
-  }) satisfies Record<keyof Contact, string>;
-const columnsOf = (table?: string) =>
-  Object.entries(contactFields(table))
-    .map(([field, sql]) => `${sql} as "${field}"`)
-    .join(', ');
-const columns = columnsOf();
+  });
+const columns = contactColumns();
+const listColumns = contactColumns('c.');
 
 /** Favorites first, then by name ignoring case; created_at and id make the order total. */
 const order = 'order by c.favorite desc, lower(c.display_name), c.display_name, c.created_at, c.id';
@@ -280,8 +278,9 @@ export async function listContacts(sql: Sql, search?: string, cursor?: string): 
       and (lower(c.display_name), c.display_name, c.created_at, c.id) > (a.folded, a.display_name, a.created_at, a.id)))`);
   }
   params.push(contactPageSize + 1);
-  const rows = await sql.query<Contact>(
-    `select ${columnsOf('c.')} from public.contacts as c ${after} where ${filters.join(' and ')} ${order} limit $${params.length}`,
+  const rows = await listColumns.rows(
+    sql,
+    (list) => `select ${list} from public.contacts as c ${after} where ${filters.join(' and ')} ${order} limit $${params.length}`,
     params,
   );
   if (cursor !== undefined && rows.length === 0) {
@@ -314,11 +313,12 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 export async function createContact(sql: Sql, values: ContactValues): Promise<Contact> {
   // the arbiter is the partial unique index (user_id, primary_number) where deleted_at is null; user_id is the
   // column default auth.uid(), so a conflict can only be with one of the user's own contacts
-  const [row] = await sql.query<Contact>(
-    `insert into public.contacts (display_name, primary_number, country_code, email, notes, favorite)
+  const [row] = await columns.rows(
+    sql,
+    (list) => `insert into public.contacts (display_name, primary_number, country_code, email, notes, favorite)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (user_id, primary_number) where deleted_at is null do nothing
-     returning ${columns}`,
+     returning ${list}`,
     [values.displayName, values.primaryNumber, values.countryCode, values.email, values.notes, values.favorite],
   );
   if (!row) throw await duplicateNumber(sql, values.primaryNumber);
@@ -355,19 +355,19 @@ export async function updateContact(sql: Sql, id: string, patch: ValidContactPat
   if (patch.favorite !== undefined) set('favorite', patch.favorite);
 
   if (assignments.length === 0) {
-    const [row] = await sql.query<Contact>(`select ${columns} from public.contacts where id = $1 and deleted_at is null`, [id]);
+    const [row] = await columns.rows(sql, (list) => `select ${list} from public.contacts where id = $1 and deleted_at is null`, [id]);
     if (!row) throw contactNotFound();
     return row;
   }
-  const update = `update public.contacts set ${assignments.join(', ')} where id = $1 and deleted_at is null returning ${columns}`;
+  const update = (list: string) => `update public.contacts set ${assignments.join(', ')} where id = $1 and deleted_at is null returning ${list}`;
   let rows: Contact[];
   if (number === undefined) {
-    rows = await sql.query<Contact>(update, params);
+    rows = await columns.rows(sql, update, params);
   } else {
     // a unique violation aborts the transaction: the savepoint keeps it usable to name the other contact
     await sql.query('savepoint contact_number');
     try {
-      rows = await sql.query<Contact>(update, params);
+      rows = await columns.rows(sql, update, params);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await sql.query('rollback to savepoint contact_number');

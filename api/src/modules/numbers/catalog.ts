@@ -29,7 +29,7 @@ export function countryOf(code: string): { code: string; name: string; callingCo
 
 export function pricingOf(countryCode: string): NumberPricing {
   const country = countryOf(countryCode);
-  const numberTypes = virtualNumberTypes.map((numberType) => {
+  const numberTypes = virtualNumberTypes.map((numberType): NumberPricing['numberTypes'][number] => {
     const price = monthlyPriceOf(country.code, numberType);
     return { numberType, available: price !== null, price };
   });
@@ -84,7 +84,7 @@ export async function searchNumbers(client: Twilio, input: NumberSearchInput): P
   }
   const numbers = found
     .filter((n) => lineOf(n.phoneNumber)?.country === country.code)
-    .map((n) => ({ phoneNumber: n.phoneNumber, numberType: input.numberType, price, locality: n.locality || null, region: n.region || null }));
+    .map((n): AvailableNumber => ({ phoneNumber: n.phoneNumber, numberType: input.numberType, price, locality: n.locality || null, region: n.region || null }));
   if (numbers.length === 0) throw noneFound();
   return numbers;
 }

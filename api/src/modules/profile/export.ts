@@ -3,50 +3,99 @@
 // hash, no session or refresh token, no verification code, no carrier ids).
 import type { UserExport } from '@ringwise/contract/schemas';
 import { isoUtcSql, type Sql } from '../../db/database.ts';
+import { selectList } from '../../lib/select-list.ts';
 import { getCurrentUser } from '../users/service.ts';
 import { avatarUrl } from './avatar.ts';
 
 // null stays null: isoUtcSql's text of a null timestamp is null
 const iso = isoUtcSql;
 
+// the avatar's url is made from its id
+const avatarColumns = selectList<Omit<NonNullable<UserExport['avatar']>, 'url'>>({
+  id: 'id::text',
+  contentType: 'content_type',
+  bytes: 'octet_length(image)',
+  createdAt: iso('created_at'),
+});
+
+const contactColumns = selectList<UserExport['contacts'][number]>({
+  id: 'id::text',
+  displayName: 'display_name',
+  primaryNumber: 'primary_number',
+  countryCode: 'country_code',
+  email: 'email',
+  notes: 'notes',
+  favorite: 'favorite',
+  createdAt: iso('created_at'),
+  updatedAt: iso('updated_at'),
+});
+
+const callColumns = selectList<UserExport['calls'][number]>({
+  id: 'id::text',
+  destinationNumber: 'destination_number',
+  fromNumber: 'from_number',
+  status: 'status',
+  callingMethod: 'calling_method',
+  callDirection: 'call_direction',
+  duration: 'duration',
+  cost: 'cost::text',
+  rate: 'rate::text',
+  startTime: iso('start_time'),
+  endTime: iso('end_time'),
+  endReason: 'end_reason',
+  createdAt: iso('created_at'),
+});
+
+const transactionColumns = selectList<UserExport['transactions'][number]>({
+  id: 'id::text',
+  type: 'type',
+  amount: 'amount::text',
+  description: 'description',
+  status: 'status',
+  callId: 'call_id::text',
+  createdAt: iso('created_at'),
+});
+
+const virtualNumberColumns = selectList<UserExport['virtualNumbers'][number]>({
+  id: 'id::text',
+  phoneNumber: 'phone_number',
+  countryCode: 'country',
+  numberType: 'number_type',
+  region: 'region',
+  locality: 'locality',
+  monthlyPrice: 'monthly_price::text',
+  status: 'status',
+  purchasedAt: iso('purchased_at'),
+  renewsAt: iso('renews_at'),
+  releasedAt: iso('released_at'),
+});
+
+const callerIdColumns = selectList<UserExport['verifiedCallerIds'][number]>({
+  id: 'id::text',
+  phoneNumber: 'phone_number',
+  friendlyName: 'friendly_name',
+  verificationStatus: 'verification_status',
+  createdAt: iso('created_at'),
+  updatedAt: iso('updated_at'),
+});
+
 export async function exportUserData(sql: Sql, userId: string, now = new Date()): Promise<UserExport> {
   const profile = await getCurrentUser(sql, userId);
-  const [avatar] = await sql.query<{ id: string; contentType: string; bytes: number; createdAt: string }>(
-    `select id::text as id, content_type as "contentType", octet_length(image) as bytes, ${iso('created_at')} as "createdAt"
-     from public.avatars`,
-  );
-  const contacts = await sql.query<UserExport['contacts'][number]>(
-    `select id::text as id, display_name as "displayName", primary_number as "primaryNumber", country_code as "countryCode",
-            email, notes, favorite, ${iso('created_at')} as "createdAt", ${iso('updated_at')} as "updatedAt"
-     from public.contacts where deleted_at is null order by created_at, id`,
-  );
-  const calls = await sql.query<UserExport['calls'][number]>(
-    `select id::text as id, destination_number as "destinationNumber", from_number as "fromNumber", status,
-            calling_method as "callingMethod", call_direction as "callDirection", duration, cost::text as cost, rate::text as rate,
-            ${iso('start_time')} as "startTime", ${iso('end_time')} as "endTime", end_reason as "endReason", ${iso('created_at')} as "createdAt"
-     from public.calls order by created_at, id`,
-  );
-  const transactions = await sql.query<UserExport['transactions'][number]>(
-    `select id::text as id, type, amount::text as amount, description, status, call_id::text as "callId", ${iso('created_at')} as "createdAt"
-     from public.transactions order by created_at, id`,
-  );
-  const virtualNumbers = await sql.query<UserExport['virtualNumbers'][number]>(
-    `select id::text as id, phone_number as "phoneNumber", country as "countryCode", number_type as "numberType", region, locality,
-            monthly_price::text as "monthlyPrice", status, ${iso('purchased_at')} as "purchasedAt", ${iso('renews_at')} as "renewsAt",
-            ${iso('released_at')} as "releasedAt"
-     from public.virtual_numbers order by purchased_at, id`,
-  );
-  const verifiedCallerIds = await sql.query<UserExport['verifiedCallerIds'][number]>(
-    `select id::text as id, phone_number as "phoneNumber", friendly_name as "friendlyName", verification_status as "verificationStatus",
-            ${iso('created_at')} as "createdAt", ${iso('updated_at')} as "updatedAt"
-     from public.verified_caller_ids where deleted_at is null order by created_at, id`,
+  const [avatar] = await avatarColumns.rows(sql, (list) => `select ${list} from public.avatars`);
+  const contacts = await contactColumns.rows(sql, (list) => `select ${list} from public.contacts where deleted_at is null order by created_at, id`);
+  const calls = await callColumns.rows(sql, (list) => `select ${list} from public.calls order by created_at, id`);
+  const transactions = await transactionColumns.rows(sql, (list) => `select ${list} from public.transactions order by created_at, id`);
+  const virtualNumbers = await virtualNumberColumns.rows(sql, (list) => `select ${list} from public.virtual_numbers order by purchased_at, id`);
+  const verifiedCallerIds = await callerIdColumns.rows(
+    sql,
+    (list) => `select ${list} from public.verified_caller_ids where deleted_at is null order by created_at, id`,
   );
   return {
     exportedAt: now.toISOString(),
     profile,
-    avatar: avatar ? { ...avatar, bytes: Number(avatar.bytes), url: avatarUrl(avatar.id) } : null,
+    avatar: avatar ? { ...avatar, url: avatarUrl(avatar.id) } : null,
     contacts,
-    calls: calls.map((call) => ({ ...call, duration: call.duration === null ? null : Number(call.duration) })),
+    calls,
     transactions,
     virtualNumbers,
     verifiedCallerIds,
