@@ -283,7 +283,7 @@ describe('30 users at once (a pool of 4 connections)', () => {
       sql.query(`select pid from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`),
     );
     expect(idle).toEqual([]);
-  });
+  }, 30_000);
 });
 
 describe('history, status and feedback', () => {
