@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startApiProcesses, type ApiProcesses } from '../testing/api-processes.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
-import { createTestDatabase, defaultAdminUrl, postgresReachable, withAdminConnection, type TestDatabase } from './testing.ts';
+import { adminUrl, createTestDatabase, postgresReachable, withAdminConnection, type TestDatabase } from './testing.ts';
 
 const hasPostgres = await postgresReachable();
 const writers = 4;
@@ -22,7 +22,7 @@ describe.skipIf(!hasPostgres)('database faults, a real api process on PostgreSQL
   beforeAll(async () => {
     database = await createTestDatabase();
     databaseName = new URL(database.url).pathname.slice(1);
-    const admin = new URL(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl);
+    const admin = new URL(adminUrl());
     proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
     const throughProxy = new URL(database.url);
     throughProxy.port = String(proxy.port);
@@ -79,7 +79,7 @@ describe.skipIf(!hasPostgres)('database faults, a real api process on PostgreSQL
 
     const killed: number[] = [];
     const terminate = () =>
-      withAdminConnection(process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, async (admin) => {
+      withAdminConnection(adminUrl(), async (admin) => {
         const { rows } = await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'ringwise-api'`,
           [databaseName],

@@ -1,13 +1,13 @@
 // Test helpers: a fresh migrated database on the machine's PostgreSQL or in memory with PGlite, and
 // users created the way the auth server creates them (an auth.users row; the trigger makes the profile).
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createThrowawayDatabase } from '@ringwise/test-postgres';
 import type { Database, EngineDatabase, JwtClaims } from './database.ts';
 import { migrate } from './migrate.ts';
 import { createPgliteDatabase } from './pglite.ts';
 import { createPostgresDatabase } from './postgres.ts';
 
-export const defaultAdminUrl = 'postgres://root@127.0.0.1:5432/postgres';
+export { adminUrl, postgresReachable, withAdminConnection } from '@ringwise/test-postgres';
 
 export interface TestDatabase {
   db: EngineDatabase;
@@ -17,46 +17,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Whether the machine's PostgreSQL answers (suites that also run on PGlite skip their PostgreSQL half without it). */
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** Runs `work` on one connection to `url`, closed afterwards. */
-export async function withAdminConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** Creates `ringwise_test_<random>` on TEST_DATABASE_ADMIN_URL (default postgres://root@127.0.0.1:5432/postgres)
- *  and migrates it with the shim. */
+/** A new `ringwise_test_<random>` database (@ringwise/test-postgres), migrated with the shim. */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || defaultAdminUrl;
-  const name = `ringwise_test_${randomBytes(6).toString('hex')}`;
-  await withAdminConnection(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createPostgresDatabase(url.toString(), { max: 4 });
+  const database = await createThrowawayDatabase();
+  const db = createPostgresDatabase(database.url, { max: 4 });
   const drop = async () => {
     // every test's ledger must hold when it ends: each balance the sum of its completed entries, none negative
     const differences = options.migrate === false ? [] : await ledgerDifferencesOf(db).catch(() => []);
     await db.close();
-    await dropDatabase(adminUrl, name);
+    await database.drop();
     if (differences.length > 0) throw new Error(`the ledger does not hold: ${JSON.stringify(differences)}`);
   };
   if (options.migrate !== false) {
@@ -67,20 +36,11 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       throw error;
     }
   }
-  return { db, url: url.toString(), drop };
+  return { db, url: database.url, drop };
 }
 
 function ledgerDifferencesOf(db: Database): Promise<unknown[]> {
   return db.privileged((sql) => sql.query('select * from private.ledger_differences()'));
-}
-
-/** Drops a database created by createTestDatabase, ending its connections first. */
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  if (!/^ringwise_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
-  await withAdminConnection(adminUrl, async (admin) => {
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    await admin.query(`drop database if exists ${name} with (force)`);
-  });
 }
 
 /** An in-memory PGlite, migrated with the shim. Its first start in a process compiles WASM (seconds): share one per file. */

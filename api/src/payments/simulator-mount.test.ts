@@ -2,11 +2,9 @@
 // own plugins (security headers), and the payment services' SDK reaches it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { submitCheckout } from '@ringwise/stripe-simulator/testing';
-import { createApp } from '../app.ts';
 import type { EngineDatabase } from '../db/database.ts';
 import { createPgliteDatabase } from '../db/pglite.ts';
-import type { ApiServices } from '../services.ts';
-import { makeDist, testConfig } from '../testing/fixtures.ts';
+import { appWithStandIn, makeDist, testConfig } from '../testing/fixtures.ts';
 import { createTestPayments, type TestPayments } from './testing.ts';
 
 const origin = 'http://localhost:3000';
@@ -14,17 +12,9 @@ let db: EngineDatabase;
 let testPayments: TestPayments;
 const dist = makeDist();
 
-/** Routes are registered but only the simulator is called: the other services are stand-ins. */
+/** Routes are registered but only the simulator is called: the other services are idle. */
 function appWith(env: Record<string, string>) {
-  const config = testConfig({ SHELL_DIST: dist.dir, PUBLIC_URL: origin, ...env });
-  const services = {
-    db,
-    auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
-    rates: {},
-    ...testPayments.services,
-  } as unknown as ApiServices;
-  const app = createApp(config, { services, logError: () => {} });
-  testPayments.attach(app);
+  const app = appWithStandIn(db, testPayments, { SHELL_DIST: dist.dir, PUBLIC_URL: origin, ...env });
   return { app, stripe: testPayments.payments.stripe };
 }
 

@@ -1,11 +1,9 @@
 // The wiring: createApp serves the simulator under /sim/twilio only without Twilio keys, behind the app's own
 // plugins (security headers), and the telephony services' SDK reaches it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createApp } from '../app.ts';
 import type { EngineDatabase } from '../db/database.ts';
 import { createPgliteDatabase } from '../db/pglite.ts';
-import type { ApiServices } from '../services.ts';
-import { makeDist, testConfig } from '../testing/fixtures.ts';
+import { appWithStandIn, makeDist, testConfig } from '../testing/fixtures.ts';
 import { createTestTelephony, type TestTelephony } from './testing.ts';
 
 const origin = 'http://localhost:3000';
@@ -14,15 +12,7 @@ let testTelephony: TestTelephony;
 const dist = makeDist();
 
 function appWith(env: Record<string, string>) {
-  const config = testConfig({ SHELL_DIST: dist.dir, PUBLIC_URL: origin, ...env });
-  const services = {
-    db,
-    auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
-    rates: {},
-    ...testTelephony.services,
-  } as unknown as ApiServices;
-  const app = createApp(config, { services, logError: () => {} });
-  testTelephony.attach(app);
+  const app = appWithStandIn(db, testTelephony, { SHELL_DIST: dist.dir, PUBLIC_URL: origin, ...env });
   return { app, client: testTelephony.telephony.twilio };
 }
 

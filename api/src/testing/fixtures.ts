@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type ApiConfig, type Env } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import type { ApiServices } from '../services.ts';
 
 export const testIndexHtml = '<head><title>Ringwise</title></head><body><div id="root"></div></body>';
@@ -51,6 +52,18 @@ export const idleServices = {
   billingJobs: { kick() {} },
   telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
 } as unknown as ApiServices;
+
+/** createApp with one provider's stand-in working (its services, attached to the app) on `db`, the other services
+ *  idle: for the tests of how the api mounts a stand-in. */
+export function appWithStandIn(
+  db: Database,
+  standIn: { services: Partial<ApiServices>; attach(app: { handle(request: Request): Promise<Response> }): void },
+  env: Env,
+) {
+  const app = createApp(testConfig(env), { services: { ...idleServices, db, ...standIn.services }, logError: () => {} });
+  standIn.attach(app);
+  return app;
+}
 
 export function testApp(env: Env = {}) {
   return createApp(testConfig(env), { logError: () => {} });
