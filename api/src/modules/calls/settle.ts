@@ -3,9 +3,8 @@
 // settlement, once, when the call ends: its cost from the rate kept on the call (@ringwise/contract's pricing rule),
 // one call_charge entry, the hold released (private.settle_call, which is idempotent).
 import { moneyOf } from '@ringwise/contract/decimal';
-import { billedSecondsOf, callCostCents, isTerminalCallStatus } from '@ringwise/contract/calls';
+import { billedSecondsOf, callCostCents, isTerminalCallStatus, maxCallSeconds } from '@ringwise/contract/calls';
 import type { Database, Sql } from '../../db/database.ts';
-import { maxCallSeconds } from './cost.ts';
 
 /** Twilio's CallStatus values of a leg, as our call statuses. */
 const knownStatuses = new Set(['queued', 'initiated', 'ringing', 'in-progress', 'answered', 'completed', 'busy', 'no-answer', 'failed', 'canceled']);

@@ -3,7 +3,7 @@
 // transaction on the user's row: the balance not held by another call must pay the connection fee and the first
 // increment; the call's time limit is what it pays for (at most 4 hours) and the cost at that limit is held until
 // the call is settled. One outbound call at a time: the database's unique index refuses a second.
-import { costCentsOfBilled, pricingOf } from '@ringwise/contract/calls';
+import { affordableCall, costCentsOfBilled, pricingOf } from '@ringwise/contract/calls';
 import { moneyOf } from '@ringwise/contract/decimal';
 import type { CallStarted, CallStartInput } from '@ringwise/contract/schemas';
 import { normalizeDialledNumber } from '@ringwise/phone';
@@ -12,7 +12,6 @@ import { formatRate, formatUsd } from '@ringwise/ui/format';
 import type { Database } from '../../db/database.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import type { RateService } from '../rates/service.ts';
-import { affordableCall } from './cost.ts';
 import { sweepStaleCalls } from './sweeper.ts';
 
 export interface StartCallServices {

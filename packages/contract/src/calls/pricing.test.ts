@@ -2,7 +2,7 @@
 // durations, and the running cost the dialer shows against what is charged.
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { billedSecondsOf, callCostCents, costSoFarCents, pricingOf, type CallPricing } from './pricing.ts';
+import { affordableCall, billedSecondsOf, callCostCents, costSoFarCents, maxCallSeconds, pricingOf, type CallPricing } from './pricing.ts';
 
 /** A decimal text as an exact fraction [numerator, denominator]. */
 function fraction(text: string): [bigint, bigint] {
@@ -89,4 +89,26 @@ describe('cost so far', () => {
 test('pricingOf keeps only the four terms', () => {
   const row = { ...perMinute, id: '7', prefix: '447', numberType: 'mobile' };
   expect(pricingOf(row)).toEqual(perMinute);
+});
+
+describe('what a balance pays for', () => {
+  test('the longest time limit whose cost it covers, never more', () => {
+    fc.assert(
+      fc.property(pricing, fc.integer({ min: 0, max: 50_000 }), (p, available) => {
+        const cents = BigInt(available);
+        const call = affordableCall(p, cents);
+        const costOf = (seconds: number) => callCostCents(p, seconds, true);
+        if (call === null) {
+          expect(costOf(p.initialIncrement) > cents).toBe(true);
+          return;
+        }
+        expect(call.holdCents).toBe(costOf(call.seconds));
+        expect(call.holdCents <= cents).toBe(true);
+        expect(call.seconds <= maxCallSeconds).toBe(true);
+        // one more increment would not be covered (unless the cap stopped it)
+        if (call.seconds + p.increment <= maxCallSeconds) expect(costOf(call.seconds + p.increment) > cents).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -51,3 +51,28 @@ export function costSoFarCents(pricing: CallPricing, elapsedSeconds: number): bi
 export function pricingOf({ pricePerMinute, connectionFee, initialIncrement, increment }: CallPricing): CallPricing {
   return { pricePerMinute, connectionFee, initialIncrement, increment };
 }
+
+/** The carrier's longest call (Twilio's default `timeLimit`, 4 hours). */
+export const maxCallSeconds = 14_400;
+
+/**
+ * What a balance pays for (ARCHITECTURE.md §6): the longest call `availableCents` covers, a time limit on the
+ * increments' grid (at most `cap`), and its cost, the money held while the call runs; null when not even the
+ * connection fee and the first increment are covered.
+ */
+export function affordableCall(pricing: CallPricing, availableCents: bigint, cap = maxCallSeconds): { seconds: number; holdCents: bigint } | null {
+  const { initialIncrement, increment } = pricing;
+  const costAt = (seconds: number) => costCentsOfBilled(pricing, seconds);
+  if (costAt(initialIncrement) > availableCents) return null;
+  if (initialIncrement >= cap) return { seconds: cap, holdCents: costAt(initialIncrement) };
+  // the cost grows with each increment: the last affordable one, by bisection
+  let low = 0;
+  let high = Math.floor((cap - initialIncrement) / increment);
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (costAt(initialIncrement + mid * increment) <= availableCents) low = mid;
+    else high = mid - 1;
+  }
+  const seconds = initialIncrement + low * increment;
+  return { seconds, holdCents: costAt(seconds) };
+}
