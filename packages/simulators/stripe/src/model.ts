@@ -23,20 +23,22 @@ function randomBase62(length: number): string {
 }
 
 /** Ids as Stripe shapes them: a type prefix and random base62 (test-mode Checkout Sessions are `cs_test_…`). */
+const prefixed = (prefix: string, length: number) => () => `${prefix}${randomBase62(length)}`;
+
 export const newId = {
-  customer: () => `cus_${randomBase62(14)}`,
-  checkoutSession: () => `cs_test_${randomBase62(58)}`,
-  paymentIntent: () => `pi_${randomBase62(24)}`,
-  paymentMethod: () => `pm_${randomBase62(24)}`,
-  charge: () => `ch_${randomBase62(24)}`,
-  balanceTransaction: () => `txn_${randomBase62(24)}`,
-  portalSession: () => `bps_${randomBase62(24)}`,
-  portalConfiguration: () => `bpc_${randomBase62(24)}`,
-  event: () => `evt_${randomBase62(24)}`,
-  request: () => `req_${randomBase62(14)}`,
-  price: () => `price_${randomBase62(24)}`,
-  product: () => `prod_${randomBase62(14)}`,
-  lineItem: () => `li_${randomBase62(24)}`,
+  customer: prefixed('cus_', 14),
+  checkoutSession: prefixed('cs_test_', 58),
+  paymentIntent: prefixed('pi_', 24),
+  paymentMethod: prefixed('pm_', 24),
+  charge: prefixed('ch_', 24),
+  balanceTransaction: prefixed('txn_', 24),
+  portalSession: prefixed('bps_', 24),
+  portalConfiguration: prefixed('bpc_', 24),
+  event: prefixed('evt_', 24),
+  request: prefixed('req_', 14),
+  price: prefixed('price_', 24),
+  product: prefixed('prod_', 14),
+  lineItem: prefixed('li_', 24),
   secret: () => randomBase62(24),
   invoicePrefix: () => randomBytes(4).toString('hex').toUpperCase(),
 };

@@ -7,13 +7,20 @@ import { customerObject, newId, type CustomerObject, type PaymentMethodObject } 
 import { newMetadata, ParamReader, updatedMetadata } from '../params.ts';
 import { getObject, insertObject, updateObject } from '../store.ts';
 
+/** The fields a customer is created or updated with, as Stripe limits them. */
+function customerFields(r: ParamReader) {
+  return {
+    email: r.string('email', { max: 512 }),
+    name: r.string('name', { max: 256 }),
+    phone: r.string('phone', { max: 20 }),
+    description: r.string('description', { max: 350 }),
+    metadata: r.metadata(),
+  };
+}
+
 export async function createCustomer(ctx: SimulatorContext, params: ParamHash): Promise<ApiResult> {
   const r = new ParamReader(params);
-  const email = r.string('email', { max: 512 });
-  const name = r.string('name', { max: 256 });
-  const phone = r.string('phone', { max: 20 });
-  const description = r.string('description', { max: 350 });
-  const metadata = r.metadata();
+  const { email, name, phone, description, metadata } = customerFields(r);
   const expand = r.stringArray('expand') ?? [];
   r.ignore('preferred_locales', 'address', 'shipping', 'tax_exempt');
   r.done();
@@ -48,11 +55,7 @@ export async function retrieveCustomer(ctx: SimulatorContext, id: string, params
 export async function updateCustomer(ctx: SimulatorContext, id: string, params: ParamHash): Promise<ApiResult> {
   const customer = await loadCustomer(ctx, id);
   const r = new ParamReader(params);
-  const email = r.string('email', { max: 512 });
-  const name = r.string('name', { max: 256 });
-  const phone = r.string('phone', { max: 20 });
-  const description = r.string('description', { max: 350 });
-  const metadata = r.metadata();
+  const { email, name, phone, description, metadata } = customerFields(r);
   const invoiceSettings = r.hash('invoice_settings');
   const defaultPaymentMethod = invoiceSettings?.string('default_payment_method');
   invoiceSettings?.done();

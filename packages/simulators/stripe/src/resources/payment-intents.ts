@@ -36,14 +36,18 @@ export async function chargeCard(ctx: SimulatorContext, input: ChargeInput): Pro
   const declineCode =
     behaviour === 'declined' ? 'generic_decline' : behaviour === 'insufficient_funds_off_session' && input.offSession ? 'insufficient_funds' : null;
   const paymentIntentId = newId.paymentIntent();
-  const charge = chargeObject({
-    id: newId.charge(),
+  // what the payment and its charge both say
+  const payment = {
     created: ctx.now,
     amount: input.amount,
     currency: input.currency,
     customer: input.customer,
     description: input.description,
     metadata: input.metadata,
+  };
+  const charge = chargeObject({
+    id: newId.charge(),
+    ...payment,
     paymentIntent: paymentIntentId,
     paymentMethod: pm,
     receiptEmail: input.receiptEmail,
@@ -64,12 +68,7 @@ export async function chargeCard(ctx: SimulatorContext, input: ChargeInput): Pro
     : null;
   const paymentIntent = paymentIntentObject({
     id: paymentIntentId,
-    created: ctx.now,
-    amount: input.amount,
-    currency: input.currency,
-    customer: input.customer,
-    description: input.description,
-    metadata: input.metadata,
+    ...payment,
     // a failed attempt takes the card off the PaymentIntent (it is in last_payment_error)
     paymentMethod: declineCode ? null : pm.id,
     setupFutureUsage: input.setupFutureUsage,
