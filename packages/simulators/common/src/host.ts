@@ -14,3 +14,11 @@ export interface SimulatorDatabase {
 
 /** A fetch: the global one, or one that hands the Request to an app's `handle` (tests: no network). */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What the hosting app's router hands a simulator's route: the request, its path, and the answer's status and
+ *  headers to set. */
+export interface RequestContext {
+  request: Request;
+  path: string;
+  set: { status?: number | string; headers: Record<string, string | number> };
+}

@@ -7,7 +7,7 @@
 // Like the local auth server, every answer here is the provider's format, never the api's error envelope:
 // each handler answers its own errors.
 import { Elysia } from 'elysia';
-import type { SimulatorSql as Sql } from '@ringwise/simulator-common/host';
+import type { RequestContext, SimulatorSql as Sql } from '@ringwise/simulator-common/host';
 import { sendPage } from '@ringwise/simulator-common/page';
 import { readBoundedText } from '@ringwise/simulator-common/request-body';
 import {
@@ -46,16 +46,6 @@ export const maxBodyBytes = 256 * 1024;
 
 const base = pagesPath;
 
-interface Set {
-  status?: number | string;
-  headers: Record<string, string | number>;
-}
-
-interface RequestContext {
-  request: Request;
-  path: string;
-  set: Set;
-}
 
 type Operation = (ctx: SimulatorContext, params: ParamHash) => Promise<ApiResult>;
 
@@ -153,7 +143,7 @@ export const stripeSimulator = (simulator: StripeSimulator) => {
     return internalError();
   }
 
-  const html = (set: Set, page: HtmlPage, formTargets: readonly string[] = []) => sendPage(set, page, paymentPagesLook, formTargets);
+  const html = (set: RequestContext['set'], page: HtmlPage, formTargets: readonly string[] = []) => sendPage(set, page, paymentPagesLook, formTargets);
 
   async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
     try {

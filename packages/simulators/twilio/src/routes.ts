@@ -22,22 +22,13 @@ import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
 import { VoiceRequestError } from './voice/voice-simulator.ts';
+import type { RequestContext } from '@ringwise/simulator-common/host';
 
 /** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
 export const maxBodyBytes = 64 * 1024;
 
 const base = '/sim/twilio';
 
-interface Set {
-  status?: number | string;
-  headers: Record<string, string | number>;
-}
-
-interface RequestContext {
-  request: Request;
-  path: string;
-  set: Set;
-}
 
 const defaultLogger: SimulatorLogger = (error, request) => {
   console.error(`[twilio-simulator] ${request.method} ${request.path} failed:`, error);
@@ -118,7 +109,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
     return internalError();
   }
 
-  const html = (set: Set, page: HtmlPage) => sendPage(set, page, phonePagesLook);
+  const html = (set: RequestContext['set'], page: HtmlPage) => sendPage(set, page, phonePagesLook);
 
   async function page({ request, path, set }: RequestContext, work: () => Promise<string>): Promise<string> {
     try {

@@ -64,17 +64,9 @@ export interface VoiceCall {
 }
 
 /** What a test or the phone page sees of a call. */
-export interface VoiceCallSnapshot {
-  sid: string;
-  direction: 'outbound' | 'inbound';
-  identity: string | null;
-  from: string;
-  to: string;
-  status: SimulatorCallStatus;
-  said: string[];
-  errorCode: number | null;
+export type VoiceCallSnapshot = Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'status' | 'said' | 'errorCode'> & {
   leg: { sid: string; to: string; status: LegStatus; identity: string | null } | null;
-}
+};
 
 export function snapshot(call: VoiceCall): VoiceCallSnapshot {
   const leg = call.leg;
