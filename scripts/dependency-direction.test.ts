@@ -69,6 +69,19 @@ for (const folder of folders) {
   }
 }
 
+/** The api's layers, lowest first: a file may import its own layer and the ones below. Test support (tests,
+ *  benches, testing.ts and testing/) may import anything. */
+const apiSrc = path.join(repoRoot, 'api/src');
+const apiAdapters = new Set(['auth', 'plugins', 'telephony', 'payments', 'mail', 'limits']);
+function apiLayerOf(file: string): number {
+  const top = file.split('/')[0]!;
+  if (file === 'config.ts' || file.endsWith('/config.ts') || top === 'db' || top === 'lib') return 0; // base
+  if (apiAdapters.has(top)) return 1; // adapters: auth, http plugins, the providers' clients, mail, limits
+  if (top === 'modules') return 2; // the product's domains
+  return 3; // the composition root: index.ts, app.ts, services.ts, the control socket
+}
+const isTestSupport = (file: string) => /\.(test|bench)\.tsx?$/.test(file) || /(^|\/)testing(\.tsx?$|\/)/.test(file);
+
 describe('dependency direction', () => {
   test('every import stays inside its folder, packages/, or what its folder may use', () => {
     const violations: string[] = [];
@@ -107,6 +120,21 @@ describe('dependency direction', () => {
     const folders = readdirSync(path.join(repoRoot, 'api/src/modules'));
     expect(folders.filter((name) => /simulator|auth-server|stand-in/.test(name))).toEqual([]);
     expect(simulatorPackages.size).toBeGreaterThan(0);
+  });
+
+  test('inside the api, imports run down its layers: composition root, domain modules, adapters, base', () => {
+    const violations: string[] = [];
+    for (const file of sources) {
+      const relative = path.relative(apiSrc, file).split(path.sep).join('/');
+      if (relative.startsWith('..') || isTestSupport(relative)) continue;
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = path.relative(apiSrc, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+        if (target.startsWith('..')) continue;
+        if (apiLayerOf(target) > apiLayerOf(relative)) violations.push(`api/src/${relative} imports ${specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
   });
 
   test('the check sees imports of every kind', () => {

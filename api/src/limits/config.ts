@@ -1,7 +1,19 @@
 // The limits of the api, from the environment (README "Configuration"). Defaults are what a real product
 // needs; the browser tests raise the sign-up and sign-in limits (they create many users from one address).
 import { ConfigError, type Env } from '../config.ts';
-import type { BackoffRule, WindowRule } from './limiter.ts';
+
+/** At most `limit` requests per key in each fixed window of `windowSeconds`. */
+export interface WindowRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** After `freeFailures` failures in a row, each attempt waits 2^(failures - freeFailures) s after the last
+ *  failure, at most `maxSeconds`; a success clears the streak. */
+export interface BackoffRule {
+  freeFailures: number;
+  maxSeconds: number;
+}
 
 export interface LimitsConfig {
   /** TRUSTED_PROXY_HOPS: how many proxies of ours append to X-Forwarded-For (0: the header is ignored). */

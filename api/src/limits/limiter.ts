@@ -1,18 +1,8 @@
 // The rate-limit rules and how they are applied, on a store every api process shares (store.ts).
+import type { BackoffRule, WindowRule } from './config.ts';
 import type { RateLimitStore } from './store.ts';
 
-/** At most `limit` requests per key in each fixed window of `windowSeconds`. */
-export interface WindowRule {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** After `freeFailures` failures in a row, each attempt waits 2^(failures - freeFailures) s after the last
- *  failure, at most `maxSeconds`; a success clears the streak. */
-export interface BackoffRule {
-  freeFailures: number;
-  maxSeconds: number;
-}
+export type { BackoffRule, WindowRule };
 
 /** Seconds an account must wait after its last failure before the next attempt (0: it may try now). */
 export function backoffSeconds(failures: number, rule: BackoffRule): number {

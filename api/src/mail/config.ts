@@ -1,7 +1,15 @@
 // SMTP_URL and MAIL_FROM (ARCHITECTURE.md §4): where e-mail goes and who it is from.
 import { join } from 'node:path';
 import { ConfigError, type Env } from '../config.ts';
-import type { MailerOptions } from './mailer.ts';
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; unset: .eml files in `mailDir`. */
+  smtpUrl?: string;
+  /** The From header, e.g. "Ringwise <no-reply@ringwise.app>". */
+  from: string;
+  /** Where .eml files go without SMTP (DATA_DIR/mail). */
+  mailDir: string;
+}
 
 export function loadMailConfig(env: Env, options: { dataDir: string; publicUrl: string }): MailerOptions {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;

@@ -3,6 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailerOptions } from './config.ts';
+
+export type { MailerOptions };
 import { assertNoOpenTransaction } from '../db/transaction-scope.ts';
 
 export interface MailMessage {
@@ -16,15 +19,6 @@ export interface Mailer {
   /** Where messages go, for the start-up line: "smtp://mail.example.com:587" (no credentials) or the folder. */
   readonly destination: string;
   send(message: MailMessage): Promise<void>;
-}
-
-export interface MailerOptions {
-  /** smtp:// or smtps:// URL; unset: .eml files in `mailDir`. */
-  smtpUrl?: string;
-  /** The From header, e.g. "Ringwise <no-reply@ringwise.app>". */
-  from: string;
-  /** Where .eml files go without SMTP (DATA_DIR/mail). */
-  mailDir: string;
 }
 
 /** An SMTP URL without its credentials, for logs. */
