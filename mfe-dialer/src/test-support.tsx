@@ -183,6 +183,7 @@ export const token = (device: CallingToken['device'] = 'simulator'): CallingToke
   identity: 'user-1',
   expiresAt: '2026-11-23T12:00:00.000Z',
   device,
+  signalling: device === 'simulator' ? { chunderw: 'localhost/sim/twilio/voice' } : null,
 });
 
 export const started = (overrides: Partial<CallStarted> = {}): CallStarted => ({

@@ -64,7 +64,7 @@ describe('calling device', () => {
     await c.ready();
     expect(c.store.getSnapshot().device).toBe('not-ready');
     expect(c.lastNotice()?.title).toBe('Device Initialization Failed');
-    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'twilio' });
+    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'twilio', signalling: null });
     await c.ready();
     expect(c.store.getSnapshot().device).toBe('ready');
   });
@@ -72,7 +72,7 @@ describe('calling device', () => {
   test('tokenWillExpire fetches a new token and hands it to the device (updateToken)', async () => {
     const c = testCalling();
     await c.ready();
-    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'simulator' });
+    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'simulator', signalling: { chunderw: 'localhost/sim/twilio/voice' } });
     await act(async () => {
       c.device().emit('tokenWillExpire');
       await flush();

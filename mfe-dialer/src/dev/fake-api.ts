@@ -40,7 +40,7 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
     fakeRoute(routes.listTransactions, () => json({ items: [], nextCursor: null })),
     fakeRoute(routes.getCallingToken, () => {
       if (fail.has('token')) return failure(500, 'internal', 'Failed to get access token');
-      return json({ token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator' });
+      return json({ token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator', signalling: { chunderw: `${location.host}/sim/twilio/voice` } });
     }),
     fakeRoute(routes.lookupRate, ({ url }) => {
       if (fail.has('rate')) return failure(500, 'internal', 'Rate lookup failed');

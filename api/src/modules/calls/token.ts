@@ -3,12 +3,13 @@
 // simulator the same code signs it with the simulator's dev API key, which the simulator verifies.
 import twilio from 'twilio';
 import type { CallingToken } from '@ringwise/contract/schemas';
+import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import type { TwilioConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 export const tokenTtlSeconds = 3600;
 
-export function callingToken(config: TwilioConfig, userId: string, now = Date.now()): CallingToken {
+export function callingToken(config: TwilioConfig, publicUrl: string, userId: string, now = Date.now()): CallingToken {
   const { apiKeySid, apiKeySecret, twimlAppSid } = config;
   if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
     throw new HttpError(503, 'unavailable', 'Calling is not set up yet. Please try again later.');
@@ -20,5 +21,7 @@ export function callingToken(config: TwilioConfig, userId: string, now = Date.no
     identity: userId,
     expiresAt: new Date(now + tokenTtlSeconds * 1000).toISOString(),
     device: config.live ? 'twilio' : 'simulator',
+    // the Voice SDK connects to wss://<chunderw>/signal: the carrier simulator's signalling under the app's own host
+    signalling: config.live ? null : { chunderw: `${new URL(publicUrl).host}${simulatorVoicePath}` },
   };
 }

@@ -7,7 +7,10 @@ export const CallStatus = OneOf(callStatuses);
 
 /**
  * GET /api/twilio/token (spec §7: {token}): an access token for the calling device (1 hour), its identity and
- * expiry, and which device it is for: `twilio` (load @twilio/voice-sdk) or `simulator` (the app's carrier simulator).
+ * expiry, and which carrier it is for: `twilio` or `simulator` (the app's carrier simulator). The browser's device is
+ * the official Voice SDK either way; `signalling` says where it connects: null for Twilio's own edges, else the
+ * simulator's signalling host as the SDK's `chunderw` option takes it (host and path, no scheme: the SDK connects
+ * to `wss://<chunderw>/signal`).
  */
 export const CallingToken = Type.Object(
   {
@@ -15,6 +18,7 @@ export const CallingToken = Type.Object(
     identity: Type.String(),
     expiresAt: Timestamp,
     device: OneOf(['twilio', 'simulator']),
+    signalling: Nullable(Type.Object({ chunderw: Type.String() }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
