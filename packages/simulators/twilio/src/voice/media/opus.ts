@@ -1,0 +1,43 @@
+// Opus at the far end of a call: 20 ms mono frames at 48 kHz (what WebRTC's Opus carries), encoded to send the
+// tones the simulator plays and decoded to measure what the browser sends. libopus itself, through opusscript
+// (WebAssembly), so the frames are real Opus the browser decodes.
+import OpusScript from 'opusscript';
+
+export const opusClockRate = 48_000;
+export const frameMs = 20;
+/** Samples (and RTP timestamp units) in one frame. */
+export const frameSamples = (opusClockRate * frameMs) / 1000;
+
+export interface OpusEncoder {
+  encode(pcm: Int16Array): Buffer;
+  close(): void;
+}
+
+export interface OpusDecoder {
+  /** The frame's samples, or null when it is not Opus the decoder can read. */
+  decode(payload: Buffer): Int16Array | null;
+  close(): void;
+}
+
+export function createOpusEncoder(): OpusEncoder {
+  const codec = new OpusScript(opusClockRate, 1, OpusScript.Application.VOIP);
+  return {
+    encode: (pcm) => Buffer.from(codec.encode(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength), pcm.length)),
+    close: () => codec.delete(),
+  };
+}
+
+export function createOpusDecoder(): OpusDecoder {
+  const codec = new OpusScript(opusClockRate, 1, OpusScript.Application.VOIP);
+  return {
+    decode(payload) {
+      try {
+        const bytes = codec.decode(payload);
+        return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      } catch {
+        return null;
+      }
+    },
+    close: () => codec.delete(),
+  };
+}
