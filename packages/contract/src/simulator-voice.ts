@@ -1,9 +1,19 @@
-// The carrier simulator's voice side (no Twilio keys): the wire between the browser's simulator device
-// (mfe-dialer/src/calling/simulator-device.ts) and the simulator (packages/simulators/twilio/src/voice/).
-// Twilio's own device speaks a private signalling protocol; this one is ours, plain HTTP + Server-Sent Events,
-// and only exists when the app runs without Twilio keys. Plain data, safe for browser bundles.
+// The carrier simulator's voice side (no Twilio keys), packages/simulators/twilio/src/voice/. Plain data, safe
+// for browser bundles.
 //
-// Every request carries the device's access token (GET /api/twilio/token): `Authorization: Bearer <jwt>`, or
+// PRIMARY: the official Voice SDK's own signalling. The token route (GET /api/twilio/token) answers
+// `signalling: { chunderw: '<host>/sim/twilio/voice' }`; the browser creates the SDK's `Device` with that `chunderw`
+// (and `publishEvents: false`, `rtcConfiguration: { iceServers: [] }`), so it connects to
+// `wss://<host>/sim/twilio/voice/signal` (`ws://` through the dialer's shim on a plain-http page) and speaks the SDK's
+// PStream protocol there exactly as it does with Twilio: listen (the access token, verified as Twilio does), register,
+// invite with its SDP offer and custom parameters, answer, ringing, cancel, hangup, reject, dtmf, message, reinvite,
+// signalling reconnection with the reconnect token. The simulator answers each call's SDP with a real WebRTC peer
+// (Opus), drives the same voice webhook, TwiML and signed status callbacks as Twilio, and its far ends are the
+// test destinations below. The messages and their payloads are listed in the simulator's voice/pstream.ts.
+//
+// LEGACY (kept until the dialer's own simulator device is removed; deleted at the merge): the simulator device
+// (mfe-dialer/src/calling/simulator-device.ts) over plain HTTP + Server-Sent Events, no media.
+// Every request carries the device's access token: `Authorization: Bearer <jwt>`, or
 // `?token=<jwt>` for the event stream (EventSource cannot send headers). The simulator verifies it as Twilio does
 // (HS256 signed with the API key secret, iss = the API key SID, sub = the account, not expired; the Voice grant's
 // outgoing application for placing calls, `incoming.allow` for receiving them). Failures answer
@@ -31,6 +41,9 @@
 
 export const simulatorVoicePath = '/sim/twilio/voice';
 
+/** The Voice SDK's signalling WebSocket (`wss://<chunderw>/signal`). */
+export const simulatorSignallingPath = `${simulatorVoicePath}/signal`;
+
 export type SimulatorCallStatus = 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
 
 export type SimulatorEvent =
@@ -51,9 +64,9 @@ export type SimulatorEvent =
   | { type: 'error'; code: number; message: string };
 
 /**
- * The documented test destinations, by the last four digits of the number dialled: every other number answers
- * after about 2 s of ringing and echoes the caller's microphone back until either side hangs up or the call's
- * time limit (the TwiML's `timeLimit`) is reached.
+ * The documented test destinations, by the last four digits of the number dialled: every other number rings
+ * (ringback as early media) and answers after about 2 s, then echoes the caller's audio back after about 250 ms
+ * until either side hangs up or the call's time limit (the TwiML's `timeLimit`) is reached.
  */
 export const simulatorTestDestinations = {
   /** Rings, then busy (SIP 486). */
@@ -62,6 +75,15 @@ export const simulatorTestDestinations = {
   noAnswer: '0003',
   /** Fails at once (e.g. an unreachable network). */
   failed: '0004',
+  /** Answers and echoes over a poor network: about 15 % of the packets lost, up to 150 ms of jitter, so the
+   *  Voice SDK raises high-packet-loss, high-jitter and low-mos warnings within about 10 s. */
+  impaired: '0005',
+  /** Answers and echoes; about 4 s after the answer the simulator closes the browser's signalling WebSocket
+   *  once and keeps its reconnection waiting about 3 s, so the SDK shows reconnecting, then reconnected. */
+  signallingDrop: '0006',
+  /** A menu: a prompt of three rising beeps every few seconds; each key pressed (RFC 4733 telephone-events or the
+   *  SDK's dtmf message) is answered with its own tone and logged on the call. */
+  menu: '0007',
 } as const;
 
 /** Seconds of ringing before a test destination answers, and before an unanswered one gives up. */

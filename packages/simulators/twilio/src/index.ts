@@ -4,4 +4,4 @@ export { twilioSimulator } from './routes.ts';
 export { numbersOnSale, numberTypes, type NumberType } from './catalogue.ts';
 export { magicNumbers } from './resources/incoming-numbers.ts';
 export type { CodeOutcome } from './resources/caller-ids.ts';
-export type { VoiceTimers } from './voice/voice-simulator.ts';
+export type { MediaReport, SignallingTiming, VoiceTimers } from './voice/voice-simulator.ts';

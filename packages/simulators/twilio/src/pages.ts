@@ -78,6 +78,7 @@ function voiceCallItem(call: VoiceCallRow, live: boolean): string {
   const error = call.error_code !== null ? ` <span class="bad">error ${call.error_code}</span>` : '';
   const cls = call.status === 'in-progress' || call.status === 'completed' ? 'ok' : call.status === 'ringing' ? 'muted' : 'bad';
   const said = call.said ? `<blockquote class="said">${escapeHtml(call.said)}</blockquote>` : '';
+  const digits = call.digits ? `<p class="state">Keys pressed: <span class="digits">${escapeHtml(call.digits)}</span></p>` : '';
   const hangUp =
     live && call.direction === 'inbound' && (call.status === 'in-progress' || call.status === 'ringing')
       ? `<form method="post" action="${phonePath}/calls/${encodeURIComponent(call.sid)}/hangup"><button type="submit">Hang up</button></form>`
@@ -85,7 +86,7 @@ function voiceCallItem(call: VoiceCallRow, live: boolean): string {
   return (
     `<li class="call" data-sid="${escapeHtml(call.sid)}"><p class="call-head"><time datetime="${when}">${formatTime(String(call.created_ms))}</time></p>` +
     `<p class="call-what">${what}</p><p class="call-to">From ${escapeHtml(call.from_number)} to ${escapeHtml(call.to_number)}</p>` +
-    `<p class="state ${cls}">${escapeHtml(statusLabels[call.status] ?? call.status)}${duration}${dialled}${error}</p>${said}${hangUp}</li>`
+    `<p class="state ${cls}">${escapeHtml(statusLabels[call.status] ?? call.status)}${duration}${dialled}${error}</p>${said}${digits}${hangUp}</li>`
   );
 }
 

@@ -7,7 +7,7 @@
 //
 // Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
 import { Elysia } from 'elysia';
-import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
+import { simulatorSignallingPath, simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import { isE164 } from '@ringwise/phone/notation';
 import { sendPage } from '@ringwise/simulator-common/page';
 import { readBoundedText } from '@ringwise/simulator-common/request-body';
@@ -126,6 +126,9 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
 
   const none = { parse: 'none' } as const;
 
+  /** The open signalling WebSockets, by the id Elysia gives each. */
+  const sockets = new Map<string, { message(data: unknown): void; close(): void }>();
+
   /** A device request: its bearer token, then `{code, message}` on failure. */
   async function voiceAnswer(request: Request, path: string, work: (token: string | null) => Promise<{ status: number; body: unknown }>): Promise<Response> {
     const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -217,7 +220,20 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           }),
         none,
       )
-      // the browser devices' wire (@ringwise/contract/simulator-voice)
+      // the Voice SDK's signalling (wss://<chunderw>/signal): its PStream protocol, voice/signalling.ts
+      .ws(simulatorSignallingPath, {
+        open(ws) {
+          sockets.set(ws.id, simulator.voice.signal({ send: (frame) => void ws.send(frame), close: (code, reason) => ws.close(code, reason) }));
+        },
+        message(ws, message) {
+          sockets.get(ws.id)?.message(message);
+        },
+        close(ws) {
+          sockets.get(ws.id)?.close();
+          sockets.delete(ws.id);
+        },
+      })
+      // the legacy simulator device's wire (@ringwise/contract/simulator-voice)
       .get(`${simulatorVoicePath}/events`, ({ request }) => simulator.voice.events(new URL(request.url).searchParams.get('token'), request.signal))
       .post(`${simulatorVoicePath}/calls`, ({ request, path }) =>
         voiceAnswer(request, path, async (token) => {

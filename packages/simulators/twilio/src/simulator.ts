@@ -5,7 +5,7 @@ import { CallbackDelivery, type CallbackLogger } from './delivery.ts';
 import type { PendingCallback } from './context.ts';
 import { enterCode, type CodeOutcome } from './resources/caller-ids.ts';
 import * as store from './store.ts';
-import { VoiceSimulator, type VoiceTimers } from './voice/voice-simulator.ts';
+import { VoiceSimulator, type SignallingTiming, type VoiceTimers } from './voice/voice-simulator.ts';
 
 export type SimulatorLogger = (error: unknown, request: { method: string; path: string }) => void;
 
@@ -39,6 +39,8 @@ export interface TwilioSimulatorOptions {
    *  ringing take 20 ms), and the timers it runs on (default the global setTimeout). */
   voiceTimeScale?: number;
   voiceTimers?: VoiceTimers;
+  /** The Voice SDK signalling gateway's times in real milliseconds (tests shorten the 30 s reconnection window). */
+  voiceSignalling?: Partial<SignallingTiming>;
 }
 
 export interface TwilioSimulator {
@@ -82,6 +84,7 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
     now: clock,
     ...(options.voiceTimeScale !== undefined ? { timeScale: options.voiceTimeScale } : {}),
     ...(options.voiceTimers ? { timers: options.voiceTimers } : {}),
+    ...(options.voiceSignalling ? { signalling: options.voiceSignalling } : {}),
     log: (message, error) => voiceLog(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`),
   });
   return {

@@ -80,6 +80,7 @@ const setupStatements = [
     duration_s integer,
     seq bigint generated always as identity
   )`,
+  `alter table twilio_simulator.voice_calls add column if not exists digits text`,
   // only the owner (the api's privileged connection) reads them: no policies, and nothing granted
   `alter table twilio_simulator.incoming_numbers enable row level security`,
   `alter table twilio_simulator.outgoing_caller_ids enable row level security`,
@@ -303,6 +304,7 @@ export interface VoiceCallRow {
   dial_sid: string | null;
   dial_status: string | null;
   said: string | null;
+  digits: string | null;
   error_code: number | null;
   created_ms: number | string;
   answered_ms: number | string | null;
@@ -310,13 +312,13 @@ export interface VoiceCallRow {
   duration_s: number | null;
 }
 
-const voiceColumns = `sid, direction, from_number, to_number, identity, status, dial_sid, dial_status, said, error_code, created_ms, answered_ms, ended_ms, duration_s`;
+const voiceColumns = `sid, direction, from_number, to_number, identity, status, dial_sid, dial_status, said, digits, error_code, created_ms, answered_ms, ended_ms, duration_s`;
 
 /** Inserts or updates a voice call (its latest state). */
 export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> {
   await sql.query(
-    `insert into twilio_simulator.voice_calls (${voiceColumns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-     on conflict (sid) do update set status = excluded.status, dial_sid = excluded.dial_sid, dial_status = excluded.dial_status, said = excluded.said,
+    `insert into twilio_simulator.voice_calls (${voiceColumns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     on conflict (sid) do update set status = excluded.status, dial_sid = excluded.dial_sid, dial_status = excluded.dial_status, said = excluded.said, digits = excluded.digits,
        error_code = excluded.error_code, answered_ms = excluded.answered_ms, ended_ms = excluded.ended_ms, duration_s = excluded.duration_s`,
     [
       row.sid,
@@ -328,6 +330,7 @@ export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> 
       row.dial_sid,
       row.dial_status,
       row.said,
+      row.digits,
       row.error_code,
       row.created_ms,
       row.answered_ms,

@@ -65,7 +65,7 @@ export interface TestCarrier {
 /** The simulator for `testAccount` on `db`, as an app at `origin` configures it (its Voice URL `/webhooks/twilio/voice`). */
 export async function createTestCarrier(
   db: SimulatorDatabase,
-  options: { origin: string } & Partial<Pick<TwilioSimulatorOptions, 'log' | 'now' | 'voiceTimeScale' | 'voiceTimers'>>,
+  options: { origin: string } & Partial<Pick<TwilioSimulatorOptions, 'log' | 'now' | 'voiceTimeScale' | 'voiceTimers' | 'voiceSignalling'>>,
 ): Promise<TestCarrier> {
   let target: { handle(request: Request): Promise<Response> } | null = null;
   const viaApp: FetchFunction = (input, init) => {

@@ -8,8 +8,7 @@ import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { newSid } from '../context.ts';
 import * as store from '../store.ts';
 import type { DialTarget, TwimlVerb } from '../twiml.ts';
-import { deferred, isTerminal, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
-import type { DeviceStreams } from './device-streams.ts';
+import { deferred, isTerminal, type DeviceNotifier, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
 import type { StatusCallbacks } from './status-callbacks.ts';
 
 /** Ended calls a process remembers in memory. */
@@ -24,7 +23,7 @@ export interface CallMachineOptions {
   timers: VoiceTimers;
   /** Real milliseconds per simulated millisecond. */
   timeScale: number;
-  devices: DeviceStreams;
+  devices: DeviceNotifier;
   statusCallbacks: StatusCallbacks;
   /** Short work (a database write) that `settle` waits for. */
   track: (work: Promise<unknown>) => void;
@@ -68,7 +67,7 @@ export class CallMachine {
   }
 
   newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'>): VoiceCall {
-    const call: VoiceCall = { ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], errorCode: null, leg: null, persisted: Promise.resolve() };
+    const call: VoiceCall = { ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], digits: '', errorCode: null, leg: null, persisted: Promise.resolve() };
     this.#calls.set(call.sid, call);
     // ended calls are kept (for `call`) up to a bound; the table keeps them all
     if (this.#calls.size > maxRememberedCalls) {
@@ -96,6 +95,7 @@ export class CallMachine {
       dial_sid: call.leg?.sid ?? null,
       dial_status: call.leg?.status ?? null,
       said: call.said.length ? call.said.join('\n') : null,
+      digits: call.digits || null,
       error_code: call.errorCode,
       created_ms: call.createdMs,
       answered_ms: call.answeredMs,

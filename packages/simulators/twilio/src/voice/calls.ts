@@ -1,7 +1,7 @@
 // A voice call as the simulator keeps it while it lasts: the parent call (a device's outgoing call, or a phone calling
 // a Ringwise number) and the leg its <Dial> rings, what a test or the phone page sees of them, and the timers voice
 // time runs on.
-import type { SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
+import type { SimulatorCallStatus, SimulatorEvent } from '@ringwise/contract/simulator-voice';
 import type { DialTarget } from '../twiml.ts';
 
 export interface VoiceTimers {
@@ -27,6 +27,14 @@ export function deferred(): Deferred {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+/** Where the call machine tells an identity's devices about its calls (the SDK's signalling sessions, and the
+ *  legacy event streams). */
+export interface DeviceNotifier {
+  /** How many devices of an identity are registered for incoming calls. */
+  registered(identity: string): number;
+  send(identity: string | null, event: SimulatorEvent): void;
 }
 
 /** A dialled leg (<Dial><Number> or <Dial><Client>): the child call. */
@@ -58,13 +66,15 @@ export interface VoiceCall {
   answeredMs: number | null;
   endedMs: number | null;
   said: string[];
+  /** DTMF keys the caller pressed, in order. */
+  digits: string;
   errorCode: number | null;
   leg: Leg | null;
   persisted: Promise<void>;
 }
 
 /** What a test or the phone page sees of a call. */
-export type VoiceCallSnapshot = Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'status' | 'said' | 'errorCode'> & {
+export type VoiceCallSnapshot = Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'status' | 'said' | 'digits' | 'errorCode'> & {
   leg: { sid: string; to: string; status: LegStatus; identity: string | null } | null;
 };
 
@@ -78,6 +88,7 @@ export function snapshot(call: VoiceCall): VoiceCallSnapshot {
     to: call.to,
     status: call.status,
     said: [...call.said],
+    digits: call.digits,
     errorCode: call.errorCode,
     leg: leg ? { sid: leg.sid, to: leg.to, status: leg.status, identity: leg.target.kind === 'client' ? leg.target.address : null } : null,
   };

@@ -1,10 +1,12 @@
-// The carrier simulator's voice side (the wire: @ringwise/contract/simulator-voice): browser devices register over
-// Server-Sent Events (device-streams.ts) and place calls over HTTP; the simulator plays Twilio's part towards the app:
+// The carrier simulator's voice side (the wire: @ringwise/contract/simulator-voice): the official Voice SDK connects
+// to its signalling gateway (signalling.ts, the SDK's PStream protocol over a WebSocket, with a real WebRTC far end
+// per call), and the legacy simulator device registers over Server-Sent Events (device-streams.ts) and places calls
+// over HTTP; either way the simulator plays Twilio's part towards the app:
 // it asks the TwiML App's Voice URL or a bought number's VoiceUrl what to do and follows the answer
 // (twiml-execution.ts), rings "phones" that follow the documented test destinations and devices (call-machine.ts),
 // and sends the <Number>/<Client> status callbacks (status-callbacks.ts), all signed like the other callbacks.
 //
-// SINGLE-PROCESS: live calls, their timers and the devices' event streams live in the memory of the process that
+// SINGLE-PROCESS: live calls, their timers, the signalling sessions, the media peers and the event streams live in the memory of the process that
 // serves them (a dev/test stand-in, unlike the REST side whose state is in the database). Every change of a call is
 // written to twilio_simulator.voice_calls for the phone page; a call whose process stopped stays as last written.
 //
@@ -18,12 +20,14 @@ import type { CallbackDelivery } from '../delivery.ts';
 import { apiVersion, newSid } from '../context.ts';
 import * as store from '../store.ts';
 import { CallMachine } from './call-machine.ts';
-import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
+import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCall, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
 import { DeviceStreams } from './device-streams.ts';
+import type { MediaReport } from './media/media-end.ts';
+import { Signalling, type SignallingSocket, type SignallingTiming } from './signalling.ts';
 import { StatusCallbacks } from './status-callbacks.ts';
 import { followTwiml, type TwimlExecution } from './twiml-execution.ts';
 
-export type { VoiceCallSnapshot, VoiceTimers };
+export type { MediaReport, SignallingSocket, SignallingTiming, VoiceCallSnapshot, VoiceTimers };
 
 export interface VoiceSimulatorOptions {
   db: SimulatorDatabase;
@@ -39,6 +43,9 @@ export interface VoiceSimulatorOptions {
   timers?: VoiceTimers;
   /** The heartbeat comment's period on event streams (default 15 s, not scaled). */
   heartbeatMs?: number;
+  /** The signalling gateway's times, in real milliseconds (reconnection window, media timeout, heartbeat, the
+   *  signalling-drop destination, the echo's delay). */
+  signalling?: Partial<SignallingTiming>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -60,6 +67,7 @@ export class VoiceSimulator {
   readonly #options: VoiceSimulatorOptions;
   readonly #work = new Set<Promise<unknown>>();
   readonly #devices: DeviceStreams;
+  readonly #signalling: Signalling;
   readonly #calls: CallMachine;
   readonly #twiml: TwimlExecution;
 
@@ -69,12 +77,37 @@ export class VoiceSimulator {
     const track = (work: Promise<unknown>) => this.#track(work);
     this.#devices = new DeviceStreams({ timers, now: options.now, ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}) });
     const statusCallbacks = new StatusCallbacks({ accountSid: options.accountSid, callbacks: options.callbacks, now: options.now, track });
+    this.#signalling = new Signalling({
+      calls: {
+        verify: (token) => this.#verify(token),
+        requireOutgoing: (token) => requireOutgoing(token, this.#options.keys as AccessTokenKeys),
+        requireIncoming,
+        place: (sid, identity, params) => void this.#place(sid, identity, params),
+        call: (sid) => this.#calls.callOrLeg(sid),
+        hangUp: (sid) => this.#hangUp(sid),
+        accept: (sid) => this.#accept(sid),
+        reject: (sid) => this.#reject(sid),
+        digits: (sid, digits) => this.#digits(sid, digits),
+      },
+      timers,
+      now: options.now,
+      ...(options.signalling ? { timing: options.signalling } : {}),
+      log: options.log,
+    });
+    const sse = this.#devices;
+    const signalling = this.#signalling;
     this.#calls = new CallMachine({
       db: options.db,
       now: options.now,
       timers,
       timeScale: options.timeScale ?? 1,
-      devices: this.#devices,
+      devices: {
+        registered: (identity) => sse.registered(identity) + signalling.registered(identity),
+        send: (identity, event) => {
+          sse.send(identity, event);
+          signalling.send(identity, event);
+        },
+      },
       statusCallbacks,
       track,
       log: options.log,
@@ -95,9 +128,14 @@ export class VoiceSimulator {
     return this.#calls.all().reverse().map(snapshot);
   }
 
-  /** How many event streams are open for an identity. */
+  /** How many devices (signalling sessions and event streams) are registered for an identity. */
   registered(identity: string): number {
-    return this.#devices.registered(identity);
+    return this.#devices.registered(identity) + this.#signalling.registered(identity);
+  }
+
+  /** The WebRTC far end of a call placed or answered over the signalling gateway (by the sid its device knows). */
+  media(sid: string): MediaReport | null {
+    return this.#signalling.media(sid);
   }
 
   /** Resolves once no webhook, status callback or database write is pending (live calls may still wait for
@@ -114,11 +152,17 @@ export class VoiceSimulator {
   /** Ends every live call and closes every stream (shutdown, tests). */
   async close(): Promise<void> {
     for (const call of this.#calls.all()) this.#calls.hangUp(call);
+    this.#signalling.closeAll();
     this.#devices.closeAll();
     await this.settle();
   }
 
   // ── the device's wire ──
+
+  /** A WebSocket of the Voice SDK's signalling (GET …/voice/signal). */
+  signal(socket: SignallingSocket): { message(data: unknown): void; close(): void } {
+    return this.#signalling.open(socket);
+  }
 
   async #verify(token: string | null): Promise<VerifiedAccessToken> {
     const keys = this.#options.keys;
@@ -145,8 +189,15 @@ export class VoiceSimulator {
     requireOutgoing(verified, this.#options.keys as AccessTokenKeys);
     const identity = verified.identity;
     if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
-    const voiceUrl = this.#options.voiceUrl;
     const sid = newSid('CA');
+    const from = `client:${identity}`;
+    this.#place(sid, identity, params);
+    return { callSid: sid, parameters: { ...params, CallSid: sid, From: from } };
+  }
+
+  /** A device's call: the TwiML App's Voice URL is asked what to do, with the device's custom parameters. */
+  #place(sid: string, identity: string, params: Record<string, string>): VoiceCall {
+    const voiceUrl = this.#options.voiceUrl;
     const from = `client:${identity}`;
     const fields: Record<string, string> = {
       AccountSid: this.#options.accountSid,
@@ -169,7 +220,7 @@ export class VoiceSimulator {
         await followTwiml(this.#twiml, call, answer);
       })(),
     );
-    return { callSid: sid, parameters: { ...params, CallSid: sid, From: from } };
+    return call;
   }
 
   /** POST calls/{sid}/{action} from a device. */
@@ -183,26 +234,55 @@ export class VoiceSimulator {
     if (!mine) throw new VoiceRequestError(404, 20404, `The call ${sid} was not found`);
     switch (action) {
       case 'hangup':
-        if (call.direction === 'inbound' && leg && (leg.status === 'ringing' || leg.status === 'initiated')) this.#calls.endLeg(call, leg, 'busy', 486);
-        else this.#calls.hangUp(call);
-        return;
+        return this.#hangUp(sid);
       case 'accept':
         if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
         if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
-        this.#calls.answer(call, leg);
+        this.#accept(sid);
         return;
       case 'reject':
         if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
-        this.#calls.endLeg(call, leg, 'busy', 486);
-        return;
+        return this.#reject(sid);
       case 'digits': {
         const digits = typeof body.digits === 'string' ? body.digits : '';
         if (!/^[0-9*#w]+$/.test(digits)) throw new VoiceRequestError(400, 31000, 'Digits may only be 0-9, *, # and w');
-        return;
+        return this.#digits(sid, digits);
       }
       default:
         throw new VoiceRequestError(404, 20404, `Unknown action ${action}`);
     }
+  }
+
+  /** A device hangs up: an incoming leg still ringing is declined (busy), anything else ends the call. */
+  #hangUp(sid: string): void {
+    const call = this.#calls.callOrLeg(sid);
+    if (!call) return;
+    const leg = call.leg;
+    if (call.direction === 'inbound' && leg?.sid === sid && (leg.status === 'ringing' || leg.status === 'initiated')) this.#calls.endLeg(call, leg, 'busy', 486);
+    else this.#calls.hangUp(call);
+  }
+
+  /** A device answers an incoming leg; false when it no longer rings. */
+  #accept(legSid: string): boolean {
+    const call = this.#calls.callOrLeg(legSid);
+    const leg = call?.leg;
+    if (!call || !leg || leg.sid !== legSid || leg.status !== 'ringing') return false;
+    this.#calls.answer(call, leg);
+    return true;
+  }
+
+  #reject(legSid: string): void {
+    const call = this.#calls.callOrLeg(legSid);
+    const leg = call?.leg;
+    if (call && leg?.sid === legSid && leg.status === 'ringing') this.#calls.endLeg(call, leg, 'busy', 486);
+  }
+
+  /** DTMF keys the device sent (a `w` is a pause, not a key): logged on the call. */
+  #digits(sid: string, digits: string): void {
+    const call = this.#calls.callOrLeg(sid);
+    if (!call || isTerminal(call.status)) return;
+    call.digits += digits.replace(/w/g, '');
+    this.#calls.persist(call);
   }
 
   // ── the phone page ──

@@ -1,0 +1,372 @@
+// The Voice SDK's signalling gateway over a real WebSocket, as the SDK's PStream speaks it, with a werift peer for the
+// browser's audio: registration, outgoing calls through the app's voice webhook to each test destination, media
+// echoed back, DTMF, losing the WebSocket for good or for a moment, incoming calls from the phone page. Voice time
+// runs 100× faster (ringing 2 s takes 20 ms); media and the gateway's windows run in real (shortened) time.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { Elysia } from 'elysia';
+import twilio from 'twilio';
+import { simulatorSignallingPath } from '@ringwise/contract/simulator-voice';
+import { openTestDatabase, type TestDatabase } from '@ringwise/simulator-common/testing';
+import { twilioSimulator } from '../routes.ts';
+import { createTestCarrier, testAccount, type TestCarrier } from '../testing.ts';
+import { BrowserPeer, SdkClient } from './testing.ts';
+
+const origin = 'http://localhost:3000';
+const { accountSid, apiKeySid, apiKeySecret, twimlAppSid } = testAccount;
+const allEvents: Array<'initiated' | 'ringing' | 'answered' | 'completed'> = ['initiated', 'ringing', 'answered', 'completed'];
+const timing = { reconnectWindowMs: 800, mediaTimeoutMs: 1500, heartbeatMs: 100, staleMs: 3000, dropAfterMs: 400, dropForMs: 300, echoDelayMs: 50 };
+
+function token(identity: string, options: { ttl?: number; secret?: string } = {}): string {
+  const accessToken = new twilio.jwt.AccessToken(accountSid, apiKeySid, options.secret ?? apiKeySecret, { identity, ttl: options.ttl ?? 3600 });
+  accessToken.addGrant(new twilio.jwt.AccessToken.VoiceGrant({ outgoingApplicationSid: twimlAppSid, incomingAllow: true }));
+  return accessToken.toJwt();
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(5);
+  }
+}
+
+let testDb: TestDatabase;
+let carrier: TestCarrier;
+let server: { stop(): void } | null = null;
+let signalUrl = '';
+const hooks: Array<{ path: string; params: Record<string, string> }> = [];
+let incomingTwiml: () => string = () => '<Response/>';
+const open: Array<{ close(): void }> = [];
+
+beforeAll(async () => {
+  testDb = await openTestDatabase('pglite');
+  carrier = await createTestCarrier(testDb.db, { origin, voiceTimeScale: 0.01, voiceSignalling: timing, log: (error) => console.error('[signalling test]', error) });
+  const record = async (request: Request, path: string) => {
+    const params = Object.fromEntries(new URLSearchParams(await request.text()));
+    hooks.push({ path, params });
+    return params;
+  };
+  const xml = { 'content-type': 'text/xml' };
+  const app = new Elysia()
+    .use(twilioSimulator(carrier.twilioSimulator))
+    .post(
+      '/webhooks/twilio/voice',
+      async ({ request }) => {
+        const params = await record(request, 'voice');
+        const response = new twilio.twiml.VoiceResponse();
+        response
+          .dial({ callerId: '+12025550100', timeLimit: 3600, answerOnBridge: true })
+          .number({ statusCallback: `${origin}/hooks/status?callId=${params.callId ?? ''}`, statusCallbackEvent: allEvents }, params.To ?? '');
+        return new Response(response.toString(), { headers: xml });
+      },
+      { parse: 'none' },
+    )
+    .post('/webhooks/twilio/incoming', async ({ request }) => (await record(request, 'incoming'), new Response(incomingTwiml(), { headers: xml })), { parse: 'none' })
+    .post('/hooks/status', async ({ request }) => (await record(request, 'status'), ''), { parse: 'none' })
+    .listen({ port: 0, hostname: '127.0.0.1' });
+  carrier.attach(app);
+  server = app.server;
+  signalUrl = `ws://127.0.0.1:${app.server?.port}${simulatorSignallingPath}`;
+});
+beforeEach(() => {
+  hooks.length = 0;
+});
+afterAll(async () => {
+  for (const item of open) item.close();
+  await carrier?.close();
+  server?.stop();
+  await testDb?.close();
+});
+
+async function client(identity: string, options: { register?: boolean } = {}) {
+  const sdk = await SdkClient.connect(signalUrl);
+  open.push(sdk);
+  sdk.listen(token(identity));
+  await sdk.next('connected');
+  if (options.register) {
+    sdk.send('register', { media: { audio: true } });
+    await sdk.next('ready');
+  }
+  return sdk;
+}
+
+function peer() {
+  const browser = new BrowserPeer();
+  open.push(browser);
+  return browser;
+}
+
+/** The SDK's outgoing call: invite with the offer and the custom parameters, as PStream.invite sends them. */
+async function call(sdk: SdkClient, to: string) {
+  const browser = peer();
+  const tempSid = `TJS${crypto.randomUUID()}`;
+  sdk.send('invite', { callsid: tempSid, sdp: await browser.offer(), twilio: { params: new URLSearchParams({ To: to, callId: 'call-1' }).toString() } });
+  return { browser, tempSid };
+}
+
+/** The status callbacks of one call's dialled leg (a call of an earlier test may still be ending). */
+const statuses = (parentSid: string) => hooks.filter((hook) => hook.path === 'status' && hook.params.ParentCallSid === parentSid).map((hook) => hook.params.CallStatus);
+const voice = () => carrier.twilioSimulator.voice;
+
+describe('listen and register', () => {
+  test('a good token: connected with its identity and time to live, then ready, then offline when unregistered', async () => {
+    const sdk = await SdkClient.connect(signalUrl);
+    open.push(sdk);
+    sdk.listen(token('alice', { ttl: 600 }));
+    const connected = await sdk.next('connected');
+    expect(connected.token).toEqual({ identity: 'alice', ttl: expect.any(Number) });
+    expect((connected.token as { ttl: number }).ttl).toBeGreaterThan(590);
+    expect(connected.region).toBe('us1');
+    sdk.send('register', { media: { audio: true } });
+    await sdk.next('ready');
+    expect(voice().registered('alice')).toBe(1);
+    sdk.send('register', { media: { audio: false } });
+    await sdk.next('offline');
+    expect(voice().registered('alice')).toBe(0);
+    sdk.close();
+  });
+
+  test('a bad or expired token: the gateway error (31204, 31205), then close', async () => {
+    for (const [jwt, code] of [
+      [token('eve', { secret: 'wrong-secret' }), 31204],
+      ['not-a-jwt', 31204],
+      [token('eve', { ttl: -60 }), 31205],
+    ] as const) {
+      const sdk = await SdkClient.connect(signalUrl);
+      sdk.listen(jwt);
+      expect((await sdk.next('error')).error).toMatchObject({ code });
+      await sdk.next('close');
+      await until(() => sdk.closed, 'the socket to close');
+    }
+  });
+});
+
+describe('outgoing calls', () => {
+  test('invite → ringing with early media → answer → audio echoed back; hang-up completes the call with its callbacks', async () => {
+    const sdk = await client('caller');
+    const { browser } = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    expect(callSid).toMatch(/^CA[0-9a-f]{32}$/);
+    expect(ringing.sdp).toContain('a=rtpmap:111 opus/48000/2');
+    await browser.accept(String(ringing.sdp));
+    const answer = await sdk.next('answer');
+    expect(answer).toMatchObject({ callsid: callSid, reconnect: expect.any(String) });
+    // the voice webhook as Twilio sends it, with the SDK's custom parameters
+    expect(hooks.find((hook) => hook.path === 'voice')?.params).toMatchObject({ CallSid: callSid, From: 'client:caller', To: '+14155551234', callId: 'call-1', Direction: 'inbound' });
+    await browser.connected();
+    browser.talk();
+    await until(() => (voice().media(callSid)?.received.voicedFrames ?? 0) > 10 && browser.received > 10, 'audio both ways');
+    expect(voice().media(callSid)?.sent.packets).toBeGreaterThan(10);
+    sdk.send('hangup', { callsid: callSid });
+    await sdk.next('hangup', 2000).catch(() => null);
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed');
+    await voice().settle();
+    expect(statuses(callSid)).toEqual(['initiated', 'ringing', 'in-progress', 'completed']);
+    browser.close();
+  });
+
+  test('a muted microphone reaches the simulator as silence', async () => {
+    const sdk = await client('muted');
+    const { browser } = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await browser.connected();
+    browser.muted = true;
+    browser.talk();
+    await until(() => (voice().media(callSid)?.received.frames ?? 0) > 25, 'silent frames');
+    expect(voice().media(callSid)?.received.voicedFrames).toBe(0);
+    browser.muted = false;
+    await until(() => (voice().media(callSid)?.received.voicedFrames ?? 0) > 10, 'sound once unmuted');
+    sdk.send('hangup', { callsid: callSid });
+    browser.close();
+  });
+
+  for (const [ending, status] of [
+    ['0002', 'busy'],
+    ['0003', 'no-answer'],
+    ['0004', 'failed'],
+  ] as const) {
+    test(`a destination ending in ${ending}: hangup, the call ${status}`, async () => {
+      const sdk = await client(`dest-${ending}`);
+      const { browser, tempSid } = await call(sdk, `+1415555${ending}`);
+      const hangup = await sdk.next('hangup');
+      expect(hangup.callsid).toMatch(/^CA/);
+      expect(hangup.callsid).not.toBe(tempSid);
+      await voice().settle();
+      expect(voice().call(String(hangup.callsid))?.status).toBe(status);
+      expect(statuses(String(hangup.callsid)).at(-1)).toBe(status);
+      browser.close();
+    });
+  }
+
+  test('hanging up while it rings (by the SDK temporary id) cancels the call', async () => {
+    const sdk = await client('canceller');
+    const { browser, tempSid } = await call(sdk, '+14155550003');
+    const ringing = await sdk.next('ringing');
+    sdk.send('hangup', { callsid: tempSid });
+    await until(() => voice().call(String(ringing.callsid))?.status === 'canceled', 'canceled');
+    await voice().settle();
+    expect(statuses(String(ringing.callsid))).toEqual(['initiated', 'ringing', 'canceled']);
+    browser.close();
+  });
+
+  test('the menu logs the keys: RFC 4733 telephone-events and the dtmf message', async () => {
+    const sdk = await client('presser');
+    const { browser } = await call(sdk, '+14155550007');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await sdk.next('answer');
+    await browser.connected();
+    browser.talk();
+    await browser.pressKey(1);
+    await browser.pressKey(11);
+    sdk.send('dtmf', { callsid: callSid, dtmf: '9w*' });
+    await until(() => voice().call(callSid)?.digits === '1#9*', 'the keys');
+    expect(voice().media(callSid)?.keys).toBe('1#');
+    sdk.send('hangup', { callsid: callSid });
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed');
+    await voice().settle();
+    browser.close();
+  });
+
+  test('the impaired destination loses packets on the way back', async () => {
+    const sdk = await client('impaired');
+    const { browser } = await call(sdk, '+14155550005');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await sdk.next('answer');
+    await browser.connected();
+    browser.talk();
+    await until(() => (voice().media(callSid)?.sent.packets ?? 0) > 60, 'echoed packets');
+    const report = voice().media(callSid);
+    const lossShare = (report?.sent.lost ?? 0) / ((report?.sent.lost ?? 0) + (report?.sent.packets ?? 1));
+    expect(lossShare).toBeGreaterThan(0.03);
+    sdk.send('hangup', { callsid: callSid });
+    browser.close();
+  });
+});
+
+describe('a call always ends', () => {
+  test('the WebSocket lost for good: the call completes after the reconnection window, with its duration', async () => {
+    const sdk = await client('vanishing');
+    const { browser } = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await sdk.next('answer');
+    await browser.connected();
+    browser.talk();
+    sdk.close();
+    await Bun.sleep(timing.reconnectWindowMs / 2);
+    expect(voice().call(callSid)?.status).toBe('in-progress');
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed', 3000);
+    await voice().settle();
+    const completed = hooks.find((hook) => hook.path === 'status' && hook.params.CallStatus === 'completed' && hook.params.ParentCallSid === callSid);
+    expect(completed?.params).toMatchObject({ ParentCallSid: callSid, SipResponseCode: '200' });
+    // 0.8 s of real time is 80 simulated seconds
+    expect(Number(completed?.params.CallDuration)).toBeGreaterThan(40);
+    browser.close();
+  });
+
+  test('the audio stops for good: the call completes after the media timeout', async () => {
+    const sdk = await client('silent-peer');
+    const { browser } = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await browser.connected();
+    browser.talk();
+    await Bun.sleep(300);
+    browser.close();
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed', timing.mediaTimeoutMs + 2000);
+    await sdk.next('hangup', 1000, (payload) => payload.callsid === callSid);
+  });
+
+  test('the signalling-drop destination: the WebSocket closes once, the SDK comes back with its reconnect token, the call goes on', async () => {
+    const sdk = await client('dropper');
+    const { browser } = await call(sdk, '+14155550006');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    const answer = await sdk.next('answer');
+    await browser.connected();
+    browser.talk();
+    await until(() => sdk.closed, 'the drop', 3000);
+    // the SDK reconnects: listen again (held a moment), then the reconnect invite
+    const again = await SdkClient.connect(signalUrl);
+    open.push(again);
+    const started = Date.now();
+    again.listen(token('dropper'));
+    await again.next('connected');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(timing.dropForMs / 2);
+    again.send('invite', { callsid: callSid, sdp: browser.pc.localDescription?.sdp, reconnect: answer.reconnect, twilio: {} });
+    expect(await again.next('answer')).toMatchObject({ callsid: callSid, reconnect: answer.reconnect });
+    await Bun.sleep(timing.reconnectWindowMs + 200);
+    expect(voice().call(callSid)?.status).toBe('in-progress');
+    again.send('hangup', { callsid: callSid });
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed');
+    browser.close();
+  });
+});
+
+describe('incoming calls from the phone page', () => {
+  let ringwiseNumber = '';
+  beforeAll(async () => {
+    ringwiseNumber = (await carrier.twilio.incomingPhoneNumbers.create({ areaCode: '415', voiceUrl: `${origin}/webhooks/twilio/incoming` })).phoneNumber;
+    incomingTwiml = () => {
+      const response = new twilio.twiml.VoiceResponse();
+      response.dial({ timeout: 20 }).client({ statusCallback: `${origin}/hooks/status`, statusCallbackEvent: allEvents }, 'bob');
+      return response.toString();
+    };
+  });
+
+  const callFromPage = () => voice().callNumber('+14155550100', ringwiseNumber);
+
+  test('invite to each registered session; accepting on one cancels the other; audio flows; the phone hangs up', async () => {
+    const [first, second] = [await client('bob', { register: true }), await client('bob', { register: true })];
+    await callFromPage();
+    const invite = await first.next('invite');
+    const other = await second.next('invite');
+    expect(invite.callsid).toBe(other.callsid);
+    const legSid = String(invite.callsid);
+    expect(invite.parameters).toMatchObject({ CallSid: legSid, From: '+14155550100', To: 'client:bob' });
+    const browser = peer();
+    first.send('answer', { callsid: legSid, sdp: await browser.answer(String(invite.sdp)) });
+    expect(await first.next('answer')).toMatchObject({ callsid: legSid, reconnect: expect.any(String) });
+    expect(await second.next('cancel')).toEqual({ callsid: legSid });
+    await browser.connected();
+    browser.talk();
+    // the caller's tone reaches the browser, the browser's audio reaches the simulator
+    await until(() => browser.received > 10 && (voice().media(legSid)?.received.voicedFrames ?? 0) > 5, 'audio both ways');
+    const parent = voice().call(legSid)?.sid ?? '';
+    expect(voice().hangUpFromPhone(parent)).toBe(true);
+    expect(await first.next('hangup')).toEqual({ callsid: legSid });
+    await voice().settle();
+    expect(statuses(parent)).toEqual(['initiated', 'ringing', 'in-progress', 'completed']);
+    browser.close();
+  });
+
+  test('rejecting it: the caller hears busy', async () => {
+    const sdk = await client('bob', { register: true });
+    await callFromPage();
+    const invite = await sdk.next('invite');
+    sdk.send('reject', { callsid: invite.callsid });
+    await voice().settle();
+    const parent = voice().call(String(invite.callsid))?.sid ?? '';
+    expect(statuses(parent).at(-1)).toBe('busy');
+    expect(voice().call(parent)?.status).toBe('busy');
+  });
+
+  test('the caller hangs up while it rings: cancel', async () => {
+    const sdk = await client('bob', { register: true });
+    await callFromPage();
+    const invite = await sdk.next('invite');
+    const parent = voice().call(String(invite.callsid))?.sid ?? '';
+    voice().hangUpFromPhone(parent);
+    expect(await sdk.next('cancel')).toEqual({ callsid: invite.callsid });
+  });
+});
