@@ -75,7 +75,7 @@ export const simulatorTestDestinations = {
   noAnswer: '0003',
   /** Fails at once (e.g. an unreachable network). */
   failed: '0004',
-  /** Answers and echoes over a poor network: about 15 % of the packets lost, up to 150 ms of jitter, so the
+  /** Answers and echoes over a poor network: about 20 % of the packets lost, up to 300 ms of jitter, so the
    *  Voice SDK raises high-packet-loss, high-jitter and low-mos warnings within about 10 s. */
   impaired: '0005',
   /** Answers and echoes; about 4 s after the answer the simulator closes the browser's signalling WebSocket

@@ -10,7 +10,7 @@ export interface Impairment {
 
 /** What the impaired test destination sends back: enough for the Voice SDK's high-packet-loss (over 3 % on
  *  average), high-jitter (over 30 ms) and low-mos warnings within a few seconds. */
-export const poorNetwork: Impairment = { loss: 0.15, jitterMs: 150 };
+export const poorNetwork: Impairment = { loss: 0.2, jitterMs: 300 };
 
 /** The extra delay of one packet, or null when it is lost. */
 export function impair(impairment: Impairment, random: () => number = Math.random): number | null {
