@@ -232,6 +232,31 @@ describe('outgoing calls', () => {
     browser.close();
   });
 
+  test('a call message is acknowledged; an ICE restart (reinvite) is answered with new ICE credentials', async () => {
+    const sdk = await client('restarter');
+    const { browser } = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    const callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    await sdk.next('answer');
+    await browser.connected();
+    sdk.send('message', { callsid: callSid, content: { hello: 1 }, contenttype: 'application/json', messagetype: 'user-defined-message', voiceeventsid: 'KX1' });
+    expect(await sdk.next('ack')).toEqual({ acktype: 'message', callsid: callSid, voiceeventsid: 'KX1' });
+    sdk.send('message', { callsid: 'CA-not-a-call', content: {}, contenttype: 'application/json', messagetype: 'user-defined-message', voiceeventsid: 'KX2' });
+    expect(await sdk.next('error')).toMatchObject({ voiceeventsid: 'KX2', error: { code: 31005 } });
+    const ufrag = (sdp: unknown) => /a=ice-ufrag:(\S+)/.exec(String(sdp))?.[1];
+    browser.pc.restartIce();
+    await browser.pc.setLocalDescription(await browser.pc.createOffer({ iceRestart: true }));
+    sdk.send('reinvite', { callsid: callSid, sdp: browser.pc.localDescription?.sdp });
+    const restarted = await sdk.next('answer');
+    expect(restarted.callsid).toBe(callSid);
+    expect(ufrag(restarted.sdp)).toBeTruthy();
+    expect(ufrag(restarted.sdp)).not.toBe(ufrag(ringing.sdp));
+    sdk.send('hangup', { callsid: callSid });
+    await until(() => voice().call(callSid)?.status === 'completed', 'completed');
+    browser.close();
+  });
+
   test('the impaired destination loses packets on the way back', async () => {
     const sdk = await client('impaired');
     const { browser } = await call(sdk, '+14155550005');
