@@ -92,6 +92,7 @@ export class BrowserPeer {
   #clock: ReturnType<typeof setInterval> | null = null;
   #sequence = 1;
   #timestamp = 0;
+  #closed = false;
   /** Silence instead of the tone, as a muted microphone sends. */
   muted = false;
   received = 0;
@@ -149,7 +150,10 @@ export class BrowserPeer {
     }
   }
 
+  /** Idempotent: the Opus encoder's memory must be freed once (a second free corrupts opusscript's heap). */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.stopTalking();
     this.#encoder.close();
     void this.pc.close();
