@@ -81,6 +81,14 @@ const setupStatements = [
     seq bigint generated always as identity
   )`,
   `alter table twilio_simulator.voice_calls add column if not exists digits text`,
+  // the dialled leg as the Calls REST resource shows it (a child call of its own)
+  `alter table twilio_simulator.voice_calls add column if not exists dial_from text`,
+  `alter table twilio_simulator.voice_calls add column if not exists dial_to text`,
+  `alter table twilio_simulator.voice_calls add column if not exists dial_created_ms bigint`,
+  `alter table twilio_simulator.voice_calls add column if not exists dial_answered_ms bigint`,
+  `alter table twilio_simulator.voice_calls add column if not exists dial_ended_ms bigint`,
+  `alter table twilio_simulator.voice_calls add column if not exists dial_duration_s integer`,
+  `create index if not exists voice_calls_by_dial_sid on twilio_simulator.voice_calls (dial_sid)`,
   // only the owner (the api's privileged connection) reads them: no policies, and nothing granted
   `alter table twilio_simulator.incoming_numbers enable row level security`,
   `alter table twilio_simulator.outgoing_caller_ids enable row level security`,
@@ -303,6 +311,12 @@ export interface VoiceCallRow {
   status: string;
   dial_sid: string | null;
   dial_status: string | null;
+  dial_from: string | null;
+  dial_to: string | null;
+  dial_created_ms: number | string | null;
+  dial_answered_ms: number | string | null;
+  dial_ended_ms: number | string | null;
+  dial_duration_s: number | null;
   said: string | null;
   digits: string | null;
   error_code: number | null;
@@ -312,14 +326,19 @@ export interface VoiceCallRow {
   duration_s: number | null;
 }
 
-const voiceColumns = `sid, direction, from_number, to_number, identity, status, dial_sid, dial_status, said, digits, error_code, created_ms, answered_ms, ended_ms, duration_s`;
+const voiceColumns = `sid, direction, from_number, to_number, identity, status, dial_sid, dial_status, dial_from, dial_to, dial_created_ms, dial_answered_ms,
+  dial_ended_ms, dial_duration_s, said, digits, error_code, created_ms, answered_ms, ended_ms, duration_s`;
 
 /** Inserts or updates a voice call (its latest state). */
 export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> {
   await sql.query(
-    `insert into twilio_simulator.voice_calls (${voiceColumns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     on conflict (sid) do update set status = excluded.status, dial_sid = excluded.dial_sid, dial_status = excluded.dial_status, said = excluded.said, digits = excluded.digits,
-       error_code = excluded.error_code, answered_ms = excluded.answered_ms, ended_ms = excluded.ended_ms, duration_s = excluded.duration_s`,
+    `insert into twilio_simulator.voice_calls (${voiceColumns})
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+     on conflict (sid) do update set status = excluded.status, dial_sid = excluded.dial_sid, dial_status = excluded.dial_status,
+       dial_from = excluded.dial_from, dial_to = excluded.dial_to, dial_created_ms = excluded.dial_created_ms,
+       dial_answered_ms = excluded.dial_answered_ms, dial_ended_ms = excluded.dial_ended_ms, dial_duration_s = excluded.dial_duration_s,
+       said = excluded.said, digits = excluded.digits, error_code = excluded.error_code, answered_ms = excluded.answered_ms,
+       ended_ms = excluded.ended_ms, duration_s = excluded.duration_s`,
     [
       row.sid,
       row.direction,
@@ -329,6 +348,12 @@ export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> 
       row.status,
       row.dial_sid,
       row.dial_status,
+      row.dial_from,
+      row.dial_to,
+      row.dial_created_ms,
+      row.dial_answered_ms,
+      row.dial_ended_ms,
+      row.dial_duration_s,
       row.said,
       row.digits,
       row.error_code,
@@ -338,6 +363,51 @@ export async function saveVoiceCall(sql: Sql, row: VoiceCallRow): Promise<void> 
       row.duration_s,
     ],
   );
+}
+
+/** The call whose own or dialled leg's sid this is. */
+export async function findVoiceCall(sql: Sql, sid: string): Promise<VoiceCallRow | null> {
+  const rows = await sql.query<VoiceCallRow>(`select ${voiceColumns} from twilio_simulator.voice_calls where sid = $1 or dial_sid = $1 limit 1`, [sid]);
+  return rows[0] ?? null;
+}
+
+/** A voice call as the Calls REST resource lists it: the parent (`leg` false) or its dialled leg. */
+export interface ListedCall {
+  row: VoiceCallRow;
+  leg: boolean;
+}
+
+/**
+ * One page of the calls and their dialled legs (each a Call of its own), newest first as Twilio lists them, a
+ * leg right after its parent. The filters compare what the resource shows: `status` its REST status (a leg's
+ * `initiated` is `queued`), `from` and `to` its own ends, `parentCallSid` a leg's parent.
+ */
+export async function listVoiceCalls(
+  sql: Sql,
+  filter: { status?: string; from?: string; to?: string; parentCallSid?: string },
+  page: PageQuery,
+): Promise<{ calls: ListedCall[]; more: boolean }> {
+  const rows = await sql.query<VoiceCallRow & { leg: boolean }>(
+    `select ${voiceColumns}, leg from (
+       select c.*, false as leg, c.status as listed_status, c.from_number as listed_from, c.to_number as listed_to, null::text as parent, c.seq * 2 + 1 as position
+         from twilio_simulator.voice_calls c
+       union all
+       select c.*, true, case c.dial_status when 'initiated' then 'queued' else c.dial_status end, c.dial_from, c.dial_to, c.sid, c.seq * 2
+         from twilio_simulator.voice_calls c where c.dial_sid is not null
+     ) listed
+     where ($1::text is null or listed_status = $1) and ($2::text is null or listed_from = $2) and ($3::text is null or listed_to = $3)
+       and ($4::text is null or parent = $4)
+     order by position desc limit $5 offset $6`,
+    [filter.status ?? null, filter.from ?? null, filter.to ?? null, filter.parentCallSid ?? null, page.pageSize + 1, page.page * page.pageSize],
+  );
+  const calls = rows.slice(0, page.pageSize).map(({ leg, ...row }) => ({ row, leg }));
+  return { calls, more: rows.length > page.pageSize };
+}
+
+/** The sid of a bought number (an incoming call's `phone_number_sid`). */
+export async function incomingNumberSid(sql: Sql, phoneNumber: string): Promise<string | null> {
+  const rows = await sql.query<{ sid: string }>(`select sid from twilio_simulator.incoming_numbers where phone_number = $1`, [phoneNumber]);
+  return rows[0]?.sid ?? null;
 }
 
 /** Voice calls, newest first. */

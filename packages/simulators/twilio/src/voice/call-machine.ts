@@ -82,26 +82,37 @@ export class CallMachine {
     return call;
   }
 
-  /** Writes the call's state to the calls table, after its earlier writes. */
-  persist(call: VoiceCall): void {
-    const duration = call.answeredMs !== null && call.endedMs !== null ? this.seconds(call.endedMs - call.answeredMs) : null;
-    const row: store.VoiceCallRow = {
+  /** The call as the calls table keeps it (and the Calls REST resource shows it): the parent and its dialled leg. */
+  record(call: VoiceCall): store.VoiceCallRow {
+    const leg = call.leg;
+    return {
       sid: call.sid,
       direction: call.direction,
       from_number: call.from,
       to_number: call.to,
-      identity: call.identity ?? (call.leg?.target.kind === 'client' ? call.leg.target.address : null),
+      identity: call.identity ?? (leg?.target.kind === 'client' ? leg.target.address : null),
       status: call.status,
-      dial_sid: call.leg?.sid ?? null,
-      dial_status: call.leg?.status ?? null,
+      dial_sid: leg?.sid ?? null,
+      dial_status: leg?.status ?? null,
+      dial_from: leg?.from ?? null,
+      dial_to: leg?.to ?? null,
+      dial_created_ms: leg?.createdMs ?? null,
+      dial_answered_ms: leg?.answeredMs ?? null,
+      dial_ended_ms: leg?.endedMs ?? null,
+      dial_duration_s: leg?.durationS ?? null,
       said: call.said.length ? call.said.join('\n') : null,
       digits: call.digits || null,
       error_code: call.errorCode,
       created_ms: call.createdMs,
       answered_ms: call.answeredMs,
       ended_ms: call.endedMs,
-      duration_s: duration,
+      duration_s: call.answeredMs !== null && call.endedMs !== null ? this.seconds(call.endedMs - call.answeredMs) : null,
     };
+  }
+
+  /** Writes the call's state to the calls table, after its earlier writes. */
+  persist(call: VoiceCall): void {
+    const row = this.record(call);
     call.persisted = call.persisted
       .then(() => this.#options.db.privileged((sql) => store.saveVoiceCall(sql, row)))
       .catch((error: unknown) => this.#options.log(`could not record the call ${call.sid}`, error));
@@ -156,7 +167,10 @@ export class CallMachine {
       to: target.kind === 'client' ? `client:${target.address}` : target.address,
       status: 'queued',
       sequence: 0,
+      createdMs: this.#options.now(),
       answeredMs: null,
+      endedMs: null,
+      durationS: null,
       timeLimit: verb.timeLimit,
       timers: new Set(),
       done: deferred(),
@@ -205,6 +219,8 @@ export class CallMachine {
     for (const handle of leg.timers) this.#options.timers.clearTimeout(handle);
     leg.timers.clear();
     const seconds = duration ?? (leg.answeredMs === null ? 0 : this.seconds(this.#options.now() - leg.answeredMs));
+    leg.endedMs = this.#options.now();
+    leg.durationS = seconds;
     this.#legStatus(call, leg, status, { CallDuration: String(seconds), Duration: String(Math.ceil(seconds / 60)), SipResponseCode: String(sipResponseCode) });
     if (leg.target.kind === 'client') this.#options.devices.send(leg.target.address, { type: 'call', callSid: leg.sid, status: status as SimulatorCallStatus, direction: 'INCOMING' });
     this.persist(call);

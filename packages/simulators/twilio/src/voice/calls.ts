@@ -45,7 +45,11 @@ export interface Leg {
   to: string;
   status: LegStatus;
   sequence: number;
+  /** When it was dialled (its `start_time`), answered and ended; its `CallDuration` once it ended. */
+  createdMs: number;
   answeredMs: number | null;
+  endedMs: number | null;
+  durationS: number | null;
   timeLimit: number;
   timers: Set<unknown>;
   done: Deferred;
