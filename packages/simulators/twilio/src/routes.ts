@@ -3,7 +3,8 @@
 // here) in Twilio's wire format: Basic `AccountSid:AuthToken`, form-encoded bodies, JSON with RFC 2822 dates,
 // Twilio's error bodies. Its numbers are made up from the real numbering plans (inventory.ts), its "phones" are a
 // page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the browser
-// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice/).
+// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice/), whose calls the
+// REST side shows and ends as Twilio's Calls (resources/calls.ts).
 //
 // Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
 import { Elysia } from 'elysia';
@@ -17,6 +18,7 @@ import type { SearchType } from './inventory.ts';
 import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
 import { newSid, type ApiResult, type ServiceContext } from './context.ts';
 import { searchAvailable } from './resources/available-numbers.ts';
+import { fetchCall, listCalls, updateCall, type LiveCalls } from './resources/calls.ts';
 import { deleteCallerId, fetchCallerId, listCallerIds, requestValidation, updateCallerId } from './resources/caller-ids.ts';
 import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from './resources/incoming-numbers.ts';
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
@@ -37,7 +39,7 @@ const defaultLogger: SimulatorLogger = (error, request) => {
 type Route = (ctx: ServiceContext, params: URLSearchParams, path: string) => Promise<ApiResult>;
 
 /** The REST routes below `/2010-04-01/Accounts/{AC}`: a pattern and what each method does. */
-function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>): Route | 'method' | null {
+function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>, live: LiveCalls): Route | 'method' | null {
   const pick = (routes: Record<string, Route>): Route | 'method' => routes[method] ?? 'method';
   let match: RegExpExecArray | null;
   if ((match = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Local|Mobile|TollFree)\.json$/.exec(rest))) {
@@ -62,6 +64,14 @@ function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, cou
       DELETE: (ctx, _params, path) => deleteCallerId(ctx, sid, path),
     });
   }
+  if (rest === '/Calls.json') return pick({ GET: (ctx, params, path) => listCalls(ctx, live, params, path) });
+  if ((match = /^\/Calls\/(CA[0-9a-f]{32})\.json$/.exec(rest))) {
+    const sid = match[1] ?? '';
+    return pick({
+      GET: (ctx, _params, path) => fetchCall(ctx, live, sid, path),
+      POST: (ctx, params, path) => updateCall(ctx, live, sid, params, path),
+    });
+  }
   return null;
 }
 
@@ -83,7 +93,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
       if (!match) throw notFound(apiPath);
       const [, account = '', rest = ''] = match;
       if (account.replace(/\.json$/, '') !== options.accountSid) throw authenticationError();
-      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country));
+      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country), simulator.voice);
       if (route === null) throw notFound(apiPath);
       if (route === 'method') throw methodNotAllowed(request.method);
       const params = await readParams(request);

@@ -62,7 +62,8 @@ const setupStatements = [
   )`,
   `create index if not exists received_calls_by_number on twilio_simulator.received_calls (to_number, seq)`,
   // voice calls (voice/): live ones are in the memory of the process that placed them; every change of state is
-  // written here so that the phone page lists them (and finished ones survive restarts)
+  // written here so that the phone page lists them and the Calls REST resource answers for them in any process (and
+  // finished ones survive restarts)
   `create table if not exists twilio_simulator.voice_calls (
     sid text primary key,
     direction text not null check (direction in ('outbound', 'inbound')),

@@ -8,7 +8,8 @@
 //
 // SINGLE-PROCESS: live calls, their timers, the signalling sessions, the media peers and the event streams live in the memory of the process that
 // serves them (a dev/test stand-in, unlike the REST side whose state is in the database). Every change of a call is
-// written to twilio_simulator.voice_calls for the phone page; a call whose process stopped stays as last written.
+// written to twilio_simulator.voice_calls for the phone page and the Calls REST resource (resources/calls.ts, which
+// ends calls through `endCall`); a call whose process stopped stays as last written.
 //
 // Time: ring times (simulatorRingSeconds, busy after 1 s) and <Dial timeLimit/timeout> are simulated seconds; a
 // simulated second lasts `timeScale` × 1000 ms of the injected timers (tests use e.g. 0.01), and durations
@@ -155,6 +156,37 @@ export class VoiceSimulator {
     this.#signalling.closeAll();
     this.#devices.closeAll();
     await this.settle();
+  }
+
+  // ── the Calls REST resource (resources/calls.ts) ──
+
+  /** A call of this process as the calls table keeps it, fresher than the table (by its own or its dialled leg's
+   *  sid); null when this process does not serve it. */
+  callRecord(sid: string): store.VoiceCallRow | null {
+    const call = this.#calls.callOrLeg(sid);
+    return call ? this.#calls.record(call) : null;
+  }
+
+  /**
+   * `Status=canceled|completed` through the REST API, as Twilio applies it. On the parent call: `completed` hangs
+   * it up whatever its state, `canceled` only while it rings (answered, it is left as it is); either way exactly as
+   * the browser's hangup: its leg ends (canceled while ringing, completed once answered), the browser gets its
+   * `hangup` (or an incoming call its `cancel`), the media stops, the status callbacks follow. On a dialled leg: it
+   * ends (canceled while it rings, completed once answered, `canceled` leaving an answered one alone) and its <Dial>
+   * goes on as when the far end hangs up. A call that already ended is left as it is. Null when this process does
+   * not serve the call.
+   */
+  endCall(sid: string, status: 'canceled' | 'completed'): store.VoiceCallRow | null {
+    const call = this.#calls.callOrLeg(sid);
+    if (!call) return null;
+    const leg = call.leg;
+    if (call.sid === sid) {
+      if (status === 'completed' || call.status === 'ringing') this.#calls.hangUp(call);
+    } else if (leg && !isTerminal(leg.status)) {
+      if (leg.status !== 'in-progress') this.#calls.endLeg(call, leg, 'canceled', 487);
+      else if (status === 'completed') this.#calls.endLeg(call, leg, 'completed', 200);
+    }
+    return this.#calls.record(call);
   }
 
   // ── the device's wire ──
