@@ -292,6 +292,11 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 4 }, expect: [409] },
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 11 }, expect: [400] },
   ],
+  setCallQuality: () => [
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 3.1, warnings: ['high-packet-loss'] } },
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 7, warnings: [] }, expect: [400] },
+    { as: 'customer', path: `/api/calls/${missingId}/quality`, body: { worstMos: null, warnings: [] }, expect: [404] },
+  ],
 
   adminDashboard: () => [{ as: 'admin', path: '/api/admin/dashboard?days=7' }],
   adminUsers: () => [{ as: 'admin', path: '/api/admin/users?search=example' }],

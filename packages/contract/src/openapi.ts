@@ -190,6 +190,11 @@ const routeDocs: Record<RouteName, RouteDoc> = {
   getCallStatus: { summary: 'A call\'s status, duration and cost' },
   listCalls: { summary: 'Call history', description: 'Newest first, paged by `cursor`.' },
   sendCallFeedback: { summary: 'Rate a call', description: 'Once per call, after it ended.', errors: { 409: 'The call has not ended, or was already rated (`conflict`).' } },
+  setCallQuality: {
+    summary: 'Keep what the calling device measured on a call',
+    description:
+      'The worst MOS and the warnings the Voice SDK raised, during or after the call. Added to what the call already has: the lower MOS, the warnings of both (at most 10).',
+  },
 
   lookupRate: {
     summary: 'Rate for a number',

@@ -6,6 +6,7 @@ import { isoUtcSql, type Database, type Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { decodeCursor, encodeCursor } from '../billing/transactions.ts';
+import { qualityOf } from './quality.ts';
 
 export const defaultCallPageSize = 25;
 
@@ -32,6 +33,8 @@ interface CallRow {
   settled: boolean;
   feedback_score: number | null;
   contact_name: string | null;
+  quality_worst_mos: number | null;
+  quality_warnings: string[] | null;
 }
 
 /**
@@ -52,7 +55,7 @@ const callColumns = `id, destination_number, from_number, status, calling_method
   rate::text as rate, ${isoUtcSql('start_time')} as start_time, ${isoUtcSql('end_time')} as end_time, end_reason,
   ${isoUtcSql('created_at')} as created_at, matched_prefix, rate_name, round(connection_fee, 2)::text as connection_fee,
   initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score,
-  ${contactNameSql} as contact_name`;
+  ${contactNameSql} as contact_name, quality_worst_mos::float8 as quality_worst_mos, quality_warnings`;
 
 function toCall(row: CallRow): Call {
   const itemised: Call['costItems'] =
@@ -84,6 +87,7 @@ function toCall(row: CallRow): Call {
     costItems: itemised,
     feedbackScore: row.feedback_score,
     contactName: row.contact_name,
+    quality: qualityOf({ worst_mos: row.quality_worst_mos, warnings: row.quality_warnings }),
   };
 }
 

@@ -6,6 +6,7 @@
 //   GET   /api/calls/status/{callSid}      → {status, duration, cost}
 //   GET   /api/calls?cursor=&limit=        → CallPage (newest first)
 //   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
+//   PATCH /api/calls/{id}/quality          → 204 (what the device measured, added to what the call has)
 //   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
@@ -17,6 +18,7 @@ import type { TelephonyServices } from '../../telephony/twilio-client.ts';
 import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import type { RateService } from '../rates/service.ts';
 import { callStatus, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { setCallQuality } from './quality.ts';
 import { startCall } from './start.ts';
 import { callingToken } from './token.ts';
 import { answerIncoming, answerOutgoing, recordStatus, voicePaths } from './voice.ts';
@@ -71,6 +73,14 @@ export const calls = (options: CallsOptions) => {
         set.status = 204;
       },
       { auth: true, ...routeSchemas.sendCallFeedback },
+    )
+    .patch(
+      routes.setCallQuality.path,
+      async ({ user, params, body, set }) => {
+        await setCallQuality(db, user.id, params.id, body);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.setCallQuality },
     )
     .post(voicePaths.voice, async ({ request, set }) => twiml(set, await answerOutgoing(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
       parse: 'none',

@@ -89,6 +89,23 @@ export const CallStatusResponse = Type.Object(
 );
 export type CallStatusResponse = Static<typeof CallStatusResponse>;
 
+/**
+ * What the Voice SDK measured on a call (issue #23): the worst MOS of its samples (null before any sample) and
+ * the names of the warnings it raised (high-rtt, low-mos, …), each once.
+ */
+export const CallQualitySummary = Type.Object(
+  {
+    worstMos: Nullable(Type.Number({ minimum: 0, maximum: 5, error: 'worstMos must be a number from 0 to 5, or null' })),
+    warnings: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+      maxItems: 10,
+      uniqueItems: true,
+      error: 'warnings must be at most 10 distinct names of at most 40 characters',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CallQualitySummary = Static<typeof CallQualitySummary>;
+
 /** How a call's cost was made: connection fee + price per minute × billed minutes, rounded once to the cent. */
 export const CallCostItems = Type.Object(
   {
@@ -127,6 +144,8 @@ export const Call = Type.Object(
     feedbackScore: Nullable(Type.Integer()),
     /** The name of the user's contact with this number, if there is one (the list can be long: the api looks it up). */
     contactName: Nullable(Type.String()),
+    /** What the calling device measured on the call, once it sent it (null before). */
+    quality: Type.Optional(Nullable(CallQualitySummary)),
   },
   { additionalProperties: false },
 );
@@ -156,4 +175,5 @@ export const callSchemas = {
   getCallStatus: { params: CallSidParams, response: { 200: CallStatusResponse } },
   listCalls: { query: CallListQuery, response: { 200: CallPage } },
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
+  setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
 };
