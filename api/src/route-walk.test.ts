@@ -278,6 +278,7 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/sid`, body: { twilioCallSid: `CA${'e'.repeat(32)}` }, expect: [409] },
     { as: 'customer', path: `/api/calls/${missingId}/sid`, body: { twilioCallSid: `CA${'f'.repeat(32)}` }, expect: [404] },
   ],
+  currentCall: () => [{ as: 'customer', path: '/api/calls/current', keep: (json) => expect((json as { id: string }).id).toBe(ctx.call.id) }],
   getCallStatus: async () => {
     await carrierReports('in-progress');
     await carrierReports('completed', { CallDuration: '42' });

@@ -195,6 +195,10 @@ const routeDocs: Record<RouteName, RouteDoc> = {
     description:
       'The worst MOS and the warnings the Voice SDK raised, during or after the call. Added to what the call already has: the lower MOS, the warnings of both (at most 10).',
   },
+  currentCall: {
+    summary: 'My call still under way',
+    description: 'The newest of my calls still queued, ringing or in progress, or null: what a reloaded page shows with its End Call.',
+  },
 
   lookupRate: {
     summary: 'Rate for a number',

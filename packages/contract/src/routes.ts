@@ -67,6 +67,7 @@ export const routes = {
   listCalls: route('listCalls', 'GET', '/api/calls', 'user'),
   sendCallFeedback: route('sendCallFeedback', 'POST', '/api/calls/:id/feedback', 'user'),
   setCallQuality: route('setCallQuality', 'PATCH', '/api/calls/:id/quality', 'user'),
+  currentCall: route('currentCall', 'GET', '/api/calls/current', 'user'),
 
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup', 'public'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries', 'public'),

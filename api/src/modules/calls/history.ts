@@ -106,6 +106,14 @@ export async function listCalls(sql: Sql, query: { cursor?: string; limit?: stri
   return { items, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
+/** GET /api/calls/current: the newest call still under way (queued, ringing or in progress), or null. */
+export async function currentCall(sql: Sql): Promise<Call | null> {
+  const [row] = await sql.query<CallRow>(
+    `select ${callColumns} from public.calls where status in ('queued', 'ringing', 'in-progress') order by created_at desc, id desc limit 1`,
+  );
+  return row ? toCall(row) : null;
+}
+
 const callNotFound = () => new HttpError(404, 'not_found', 'Call not found');
 
 /** GET /api/calls/status/{callSid}: by the SID the device knows (or its dialled leg's). */

@@ -5,6 +5,7 @@
 //   PATCH /api/calls/{id}/sid              → 204
 //   GET   /api/calls/status/{callSid}      → {status, duration, cost}
 //   GET   /api/calls?cursor=&limit=        → CallPage (newest first)
+//   GET   /api/calls/current               → Call | null (the newest still queued, ringing or in progress)
 //   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
 //   PATCH /api/calls/{id}/quality          → 204 (what the device measured, added to what the call has)
 //   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
@@ -17,7 +18,7 @@ import type { Database } from '../../db/database.ts';
 import type { TelephonyServices } from '../../telephony/twilio-client.ts';
 import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import type { RateService } from '../rates/service.ts';
-import { callStatus, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { callStatus, currentCall, linkCallSid, listCalls, recordFeedback } from './history.ts';
 import { setCallQuality } from './quality.ts';
 import { startCall } from './start.ts';
 import { callingToken } from './token.ts';
@@ -66,6 +67,12 @@ export const calls = (options: CallsOptions) => {
       ...routeSchemas.getCallStatus,
     })
     .get(routes.listCalls.path, ({ db: userDb, query }) => userDb.run((sql) => listCalls(sql, query)), { auth: true, ...routeSchemas.listCalls })
+    .get(routes.currentCall.path, ({ db: userDb }) => userDb.run((sql) => currentCall(sql)), {
+      auth: true,
+      ...routeSchemas.currentCall,
+      // Elysia answers a null with an empty body; the contract's null is JSON
+      mapResponse: ({ responseValue }) => (responseValue === null ? Response.json(null) : undefined),
+    })
     .post(
       routes.sendCallFeedback.path,
       async ({ user, params, body, set }) => {

@@ -176,4 +176,5 @@ export const callSchemas = {
   listCalls: { query: CallListQuery, response: { 200: CallPage } },
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
   setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
+  currentCall: { response: { 200: Nullable(Call) } },
 };
