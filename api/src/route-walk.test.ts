@@ -298,6 +298,17 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 7, warnings: [] }, expect: [400] },
     { as: 'customer', path: `/api/calls/${missingId}/quality`, body: { worstMos: null, warnings: [] }, expect: [404] },
   ],
+  endCall: async () => {
+    // a call the carrier never heard of (the page reloaded before it dialled): ended at once
+    const started = await send('POST', '/api/calls/start', ctx.customer.token, { body: { destinationNumber: '+442079460125' } });
+    expect(started.status).toBe(201);
+    const { callId } = started.json as { callId: string };
+    return [
+      { as: 'customer', path: `/api/calls/${callId}/end` },
+      { as: 'customer', path: `/api/calls/${callId}/end`, expect: [409] },
+      { as: 'customer', path: `/api/calls/${missingId}/end`, expect: [404] },
+    ];
+  },
 
   adminDashboard: () => [{ as: 'admin', path: '/api/admin/dashboard?days=7' }],
   adminUsers: () => [{ as: 'admin', path: '/api/admin/users?search=example' }],

@@ -199,6 +199,12 @@ const routeDocs: Record<RouteName, RouteDoc> = {
     summary: 'My call still under way',
     description: 'The newest of my calls still queued, ringing or in progress, or null: what a reloaded page shows with its End Call.',
   },
+  endCall: {
+    summary: 'End my call',
+    description:
+      'For a page that no longer has the call (after a reload): the carrier is asked to end it, and its status callbacks settle it. A call the carrier does not know, or that never reached it, is ended and settled at once.',
+    errors: { 409: 'The call has already ended (`conflict`).', 503: 'The phone carrier could not be reached (`unavailable`): the call goes on; try again.' },
+  },
 
   lookupRate: {
     summary: 'Rate for a number',

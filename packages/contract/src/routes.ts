@@ -68,6 +68,7 @@ export const routes = {
   sendCallFeedback: route('sendCallFeedback', 'POST', '/api/calls/:id/feedback', 'user'),
   setCallQuality: route('setCallQuality', 'PATCH', '/api/calls/:id/quality', 'user'),
   currentCall: route('currentCall', 'GET', '/api/calls/current', 'user'),
+  endCall: route('endCall', 'POST', '/api/calls/:id/end', 'user'),
 
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup', 'public'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries', 'public'),

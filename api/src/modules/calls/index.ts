@@ -8,6 +8,7 @@
 //   GET   /api/calls/current               → Call | null (the newest still queued, ringing or in progress)
 //   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
 //   PATCH /api/calls/{id}/quality          → 204 (what the device measured, added to what the call has)
+//   POST  /api/calls/{id}/end              → 204 (asked of the carrier, or ended here if it never got there); 409 over
 //   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
@@ -19,6 +20,7 @@ import type { TelephonyServices } from '../../telephony/twilio-client.ts';
 import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import type { RateService } from '../rates/service.ts';
 import { callStatus, currentCall, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { endCall } from './end.ts';
 import { setCallQuality } from './quality.ts';
 import { startCall } from './start.ts';
 import { callingToken } from './token.ts';
@@ -88,6 +90,14 @@ export const calls = (options: CallsOptions) => {
         set.status = 204;
       },
       { auth: true, ...routeSchemas.setCallQuality },
+    )
+    .post(
+      routes.endCall.path,
+      async ({ user, params, set }) => {
+        await endCall(db, telephony.twilio, user.id, params.id);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.endCall },
     )
     .post(voicePaths.voice, async ({ request, set }) => twiml(set, await answerOutgoing(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
       parse: 'none',

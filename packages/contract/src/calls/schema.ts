@@ -177,4 +177,5 @@ export const callSchemas = {
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
   setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
   currentCall: { response: { 200: Nullable(Call) } },
+  endCall: { params: IdParams, response: { 204: NoContent } },
 };
