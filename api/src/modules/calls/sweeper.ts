@@ -1,12 +1,14 @@
 // Calls whose carrier never reported an end (the browser closed before connecting, a callback lost for good)
 // would hold money and block the user's next call forever. The sweeper ends them: a call still queued after
-// 2 minutes never connected (failed, free); one in progress well past its time limit is settled from the
-// carrier's own record of the dialled leg when it has one, else ended as lost without charge.
+// 2 minutes never connected (failed, free); one ringing or in progress past its time limit plus a margin is ended
+// at the carrier too, if the carrier still has it up, and settled from the carrier's own record of the dialled leg
+// when it has a final one, else ended as lost without charge. So no call stays open past its limit plus the margin,
+// whatever the carrier does.
 import type { Twilio } from 'twilio';
 import { isTerminalCallStatus } from '@ringwise/contract/calls';
 import type { Database } from '../../db/database.ts';
 import { periodic, type Periodic } from '../../lib/periodic.ts';
-import { carrierRecordOf, type CarrierRecord } from './carrier-call.ts';
+import { carrierRecordOf, hangUpAtCarrier, type CarrierRecord } from './carrier-call.ts';
 import { applyCallStatus, type StatusOutcome } from './settle.ts';
 
 export const staleQueuedSeconds = 120;
@@ -50,7 +52,8 @@ export async function endUnreported(
   );
 }
 
-/** Ends the stale calls (of one user, or of everyone); resolves with how many it ended. */
+/** Ends the stale calls (of one user, or of everyone); resolves with how many it ended. Without `twilio` (before a
+ *  user's next call) the carrier is not asked. */
 export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: Twilio | null, userId: string | null = null): Promise<number> {
   const stale = await db.privileged((sql) =>
     sql.query<OpenCall>(
@@ -66,6 +69,8 @@ export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: 
   );
   let ended = 0;
   for (const call of stale) {
+    // the carrier may still have it up: ended there too (a failure here must not keep the call open here)
+    if (call.twilio_call_sid && twilio) await hangUpAtCarrier(twilio, call.twilio_call_sid).catch(() => null);
     const outcome = await endUnreported(db, twilio, call, {
       status: 'failed',
       endReason: call.status === 'queued' ? 'never connected' : 'lost: no final status from the carrier',
