@@ -142,8 +142,14 @@ export const Call = Type.Object(
     /** Null until the call is settled (and for calls without a rate). */
     costItems: Nullable(CallCostItems),
     feedbackScore: Nullable(Type.Integer()),
-    /** The name of the user's contact with this number, if there is one (the list can be long: the api looks it up). */
+    /**
+     * The name of the user's contact with the other party's number (the destination; for an incoming call the caller,
+     * `fromNumber`), if there is one (the list can be long: the api looks it up).
+     */
     contactName: Nullable(Type.String()),
+    /** The other party's number is one of the user's own (an active virtual number or a verified caller ID): not a
+     *  number to save as a contact. */
+    otherPartyIsOwnNumber: Type.Optional(Type.Boolean()),
     /** What the calling device measured on the call, once it sent it (null before). */
     quality: Type.Optional(Nullable(CallQualitySummary)),
   },
