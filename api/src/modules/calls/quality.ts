@@ -6,12 +6,16 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
+/** What public.calls holds (its checks): at most 10 warnings, each at most 40 characters. */
 export const maxQualityWarnings = 10;
+const maxWarningLength = 40;
 
-/** The call's summary and a new one as one: the worse MOS of the two and every warning once. */
+/** The call's summary and a new one as one: the worse MOS of the two and every warning once, those the record
+ *  holds (the contract refuses longer names; this keeps the record's checks whatever a client sends). */
 export function mergeQuality(kept: CallQualitySummary | null, sent: CallQualitySummary): CallQualitySummary {
   const scores = [kept?.worstMos, sent.worstMos].filter((mos): mos is number => typeof mos === 'number');
-  const warnings = [...new Set([...(kept?.warnings ?? []), ...sent.warnings])].slice(0, maxQualityWarnings);
+  const named = [...(kept?.warnings ?? []), ...sent.warnings].filter((name) => name.length > 0 && name.length <= maxWarningLength);
+  const warnings = [...new Set(named)].slice(0, maxQualityWarnings);
   return { worstMos: scores.length > 0 ? Math.min(...scores) : null, warnings };
 }
 

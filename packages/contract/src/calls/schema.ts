@@ -181,7 +181,9 @@ export const callSchemas = {
   getCallStatus: { params: CallSidParams, response: { 200: CallStatusResponse } },
   listCalls: { query: CallListQuery, response: { 200: CallPage } },
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
-  setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
+  /** The user's call still in progress (queued, ringing or in progress), or null: what a reloaded page shows. */
   currentCall: { response: { 200: Nullable(Call) } },
+  /** Ends the user's call at the carrier (a reloaded page's End Call). */
   endCall: { params: IdParams, response: { 204: NoContent } },
+  setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
 };
