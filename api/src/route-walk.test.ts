@@ -292,6 +292,23 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 4 }, expect: [409] },
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 11 }, expect: [400] },
   ],
+  currentCall: () => [{ as: 'customer', path: '/api/calls/current' }],
+  endCall: async () => {
+    // a call the carrier never heard of (the page reloaded before it dialled): ended at once
+    const started = await send('POST', '/api/calls/start', ctx.customer.token, { body: { destinationNumber: '+442079460125' } });
+    expect(started.status).toBe(201);
+    const { callId } = started.json as { callId: string };
+    return [
+      { as: 'customer', path: `/api/calls/${callId}/end` },
+      { as: 'customer', path: `/api/calls/${callId}/end`, expect: [409] },
+      { as: 'customer', path: `/api/calls/${missingId}/end`, expect: [404] },
+    ];
+  },
+  setCallQuality: () => [
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 4.1, warnings: ['high-rtt'] } },
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 9, warnings: [] }, expect: [400] },
+    { as: 'customer', path: `/api/calls/${missingId}/quality`, body: { worstMos: null, warnings: [] }, expect: [404] },
+  ],
 
   adminDashboard: () => [{ as: 'admin', path: '/api/admin/dashboard?days=7' }],
   adminUsers: () => [{ as: 'admin', path: '/api/admin/users?search=example' }],

@@ -190,6 +190,21 @@ const routeDocs: Record<RouteName, RouteDoc> = {
   getCallStatus: { summary: 'A call\'s status, duration and cost' },
   listCalls: { summary: 'Call history', description: 'Newest first, paged by `cursor`.' },
   sendCallFeedback: { summary: 'Rate a call', description: 'Once per call, after it ended.', errors: { 409: 'The call has not ended, or was already rated (`conflict`).' } },
+  currentCall: {
+    summary: 'My call still under way',
+    description: 'The newest of my calls still queued, ringing or in progress, or null: what a reloaded page shows with its End Call.',
+  },
+  endCall: {
+    summary: 'End my call',
+    description:
+      'For a page that no longer has the call (after a reload): the carrier is asked to end it, and its status callbacks settle it. A call the carrier does not know, or that never reached it, is ended and settled at once.',
+    errors: { 409: 'The call has already ended (`conflict`).', 503: 'The phone carrier could not be reached (`unavailable`): the call goes on; try again.' },
+  },
+  setCallQuality: {
+    summary: 'Keep what the calling device measured on a call',
+    description:
+      'The worst MOS and the warnings the Voice SDK raised, during or after the call. Added to what the call already has: the lower MOS, the warnings of both (at most 10).',
+  },
 
   lookupRate: {
     summary: 'Rate for a number',

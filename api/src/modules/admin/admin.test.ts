@@ -165,6 +165,15 @@ describe('an admin', () => {
     expect((await call('GET', '/api/admin/calls?from=2026-02-30', admin.token)).status).toBe(400);
   });
 
+  test('finds each call with the quality its calling device measured, null for one whose device sent none', async () => {
+    const unmeasured = crypto.randomUUID();
+    await privileged(`insert into public.calls (id, user_id, destination_number, status) values ($1, $2, '+442071234568', 'busy')`, [unmeasured, customer.id]);
+    await privileged(`update public.calls set quality_worst_mos = 3.1, quality_warnings = '{high-packet-loss,high-rtt}' where id = $1`, [callId]);
+    const { calls } = (await (await call('GET', `/api/admin/calls?userId=${customer.id}`, admin.token)).json()) as { calls: Array<{ id: string; quality: unknown }> };
+    expect(calls.find((c) => c.id === callId)!.quality).toEqual({ worstMos: 3.1, warnings: ['high-packet-loss', 'high-rtt'] });
+    expect(calls.find((c) => c.id === unmeasured)!.quality).toBeNull();
+  });
+
   test('every money action is in the audit log and in the ledger, and the ledger holds', async () => {
     const log = await (await call('GET', '/api/admin/audit-log', admin.token)).json();
     expect(log.map((e: { action: string }) => e.action)).toEqual(['call.refund', 'balance.adjust', 'user.role']);

@@ -190,6 +190,7 @@ interface CallJson {
   billedSeconds: number | null;
   cost: string | null;
   refunded: string | null;
+  quality: { worstMos: number | null; warnings: string[] } | null;
   createdAt: string;
 }
 
@@ -208,6 +209,7 @@ const toAdminCall = (row: CallJson): AdminCall => ({
   billedSeconds: row.billedSeconds,
   cost: row.cost,
   refunded: row.refunded,
+  quality: row.quality === null ? null : { worstMos: row.quality.worstMos, warnings: row.quality.warnings },
   createdAt: row.createdAt,
 });
 

@@ -6,6 +6,7 @@ import { isoUtcSql, type Database, type Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { decodeCursor, encodeCursor } from '../billing/transactions.ts';
+import { qualityOf } from './quality.ts';
 
 export const defaultCallPageSize = 25;
 
@@ -32,27 +33,40 @@ interface CallRow {
   settled: boolean;
   feedback_score: number | null;
   contact_name: string | null;
+  other_party_is_own_number: boolean;
+  quality_worst_mos: number | null;
+  quality_warnings: string[] | null;
 }
 
+/** A call's other party: who was called, or for an incoming call who called (its destination is the user's number). */
+const callsWithParty = `public.calls cross join lateral
+  (select case when calls.call_direction = 'inbound' then calls.from_number else calls.destination_number end as number) party`;
+
 /**
- * The user's contact for a call's number (spec §5): the same number, else (both of 10+ digits, lengths 1-4 apart)
- * one whose digits end with the other's. Both are stored in E.164 ("+" and digits), so the digits are the text
+ * The user's contact for the other party's number (spec §5): the same number, else (both of 10+ digits, lengths 1-4
+ * apart) one whose digits end with the other's. Both are stored in E.164 ("+" and digits), so the digits are the text
  * after the "+"; the second lookup runs only when the first finds nothing.
  */
 const contactNameSql = `coalesce(
-  (select c.display_name from public.contacts c where c.primary_number = calls.destination_number and c.deleted_at is null limit 1),
+  (select c.display_name from public.contacts c where c.primary_number = party.number and c.deleted_at is null limit 1),
   (select c.display_name from public.contacts c
-   where c.deleted_at is null and length(calls.destination_number) >= 11 and length(c.primary_number) >= 11
-     and abs(length(c.primary_number) - length(calls.destination_number)) between 1 and 4
-     and (right(c.primary_number, length(calls.destination_number) - 1) = substr(calls.destination_number, 2)
-          or right(calls.destination_number, length(c.primary_number) - 1) = substr(c.primary_number, 2))
+   where c.deleted_at is null and length(party.number) >= 11 and length(c.primary_number) >= 11
+     and abs(length(c.primary_number) - length(party.number)) between 1 and 4
+     and (right(c.primary_number, length(party.number) - 1) = substr(party.number, 2)
+          or right(party.number, length(c.primary_number) - 1) = substr(c.primary_number, 2))
    order by c.created_at limit 1))`;
+
+/** Whether the other party's number is one of the user's own: an active virtual number or a verified caller ID. */
+const ownNumberSql = `(exists (select 1 from public.virtual_numbers v where v.user_id = calls.user_id and v.phone_number = party.number and v.is_active)
+  or exists (select 1 from public.verified_caller_ids v
+             where v.user_id = calls.user_id and v.phone_number = party.number and v.verification_status = 'verified' and v.deleted_at is null))`;
 
 const callColumns = `id, destination_number, from_number, status, calling_method, call_direction, duration, cost::text as cost,
   rate::text as rate, ${isoUtcSql('start_time')} as start_time, ${isoUtcSql('end_time')} as end_time, end_reason,
   ${isoUtcSql('created_at')} as created_at, matched_prefix, rate_name, round(connection_fee, 2)::text as connection_fee,
   initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score,
-  ${contactNameSql} as contact_name`;
+  ${contactNameSql} as contact_name, ${ownNumberSql} as other_party_is_own_number,
+  quality_worst_mos::float8 as quality_worst_mos, quality_warnings`;
 
 function toCall(row: CallRow): Call {
   const itemised: Call['costItems'] =
@@ -84,6 +98,8 @@ function toCall(row: CallRow): Call {
     costItems: itemised,
     feedbackScore: row.feedback_score,
     contactName: row.contact_name,
+    otherPartyIsOwnNumber: row.other_party_is_own_number,
+    quality: qualityOf({ worst_mos: row.quality_worst_mos, warnings: row.quality_warnings }),
   };
 }
 
@@ -96,10 +112,18 @@ export async function listCalls(sql: Sql, query: { cursor?: string; limit?: stri
     params.push(cursor.createdAt, cursor.id);
     where = 'where (created_at, id) < ($2::timestamptz, $3::uuid)';
   }
-  const rows = await sql.query<CallRow>(`select ${callColumns} from public.calls ${where} order by created_at desc, id desc limit $1`, params);
+  const rows = await sql.query<CallRow>(`select ${callColumns} from ${callsWithParty} ${where} order by created_at desc, id desc limit $1`, params);
   const items = rows.slice(0, limit).map(toCall);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+/** GET /api/calls/current: the newest call still under way (queued, ringing or in progress), or null. */
+export async function currentCall(sql: Sql): Promise<Call | null> {
+  const [row] = await sql.query<CallRow>(
+    `select ${callColumns} from ${callsWithParty} where status in ('queued', 'ringing', 'in-progress') order by created_at desc, id desc limit 1`,
+  );
+  return row ? toCall(row) : null;
 }
 
 const callNotFound = () => new HttpError(404, 'not_found', 'Call not found');

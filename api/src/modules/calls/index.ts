@@ -5,7 +5,10 @@
 //   PATCH /api/calls/{id}/sid              → 204
 //   GET   /api/calls/status/{callSid}      → {status, duration, cost}
 //   GET   /api/calls?cursor=&limit=        → CallPage (newest first)
+//   GET   /api/calls/current               → Call | null (the newest still queued, ringing or in progress)
 //   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
+//   PATCH /api/calls/{id}/quality          → 204 (what the device measured, added to what the call has)
+//   POST  /api/calls/{id}/end              → 204 (asked of the carrier, or ended here if it never got there); 409 over
 //   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
@@ -16,7 +19,9 @@ import type { Database } from '../../db/database.ts';
 import type { TelephonyServices } from '../../telephony/twilio-client.ts';
 import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import type { RateService } from '../rates/service.ts';
-import { callStatus, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { callStatus, currentCall, linkCallSid, listCalls, recordFeedback } from './history.ts';
+import { endCall } from './end.ts';
+import { setCallQuality } from './quality.ts';
 import { startCall } from './start.ts';
 import { callingToken } from './token.ts';
 import { answerIncoming, answerOutgoing, recordStatus, voicePaths } from './voice.ts';
@@ -64,6 +69,12 @@ export const calls = (options: CallsOptions) => {
       ...routeSchemas.getCallStatus,
     })
     .get(routes.listCalls.path, ({ db: userDb, query }) => userDb.run((sql) => listCalls(sql, query)), { auth: true, ...routeSchemas.listCalls })
+    .get(routes.currentCall.path, ({ db: userDb }) => userDb.run((sql) => currentCall(sql)), {
+      auth: true,
+      ...routeSchemas.currentCall,
+      // Elysia answers a null with an empty body; the contract's null is JSON
+      mapResponse: ({ responseValue }) => (responseValue === null ? Response.json(null) : undefined),
+    })
     .post(
       routes.sendCallFeedback.path,
       async ({ user, params, body, set }) => {
@@ -71,6 +82,22 @@ export const calls = (options: CallsOptions) => {
         set.status = 204;
       },
       { auth: true, ...routeSchemas.sendCallFeedback },
+    )
+    .patch(
+      routes.setCallQuality.path,
+      async ({ user, params, body, set }) => {
+        await setCallQuality(db, user.id, params.id, body);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.setCallQuality },
+    )
+    .post(
+      routes.endCall.path,
+      async ({ user, params, set }) => {
+        await endCall(db, telephony.twilio, user.id, params.id);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.endCall },
     )
     .post(voicePaths.voice, async ({ request, set }) => twiml(set, await answerOutgoing(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
       parse: 'none',

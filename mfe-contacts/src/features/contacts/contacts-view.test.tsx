@@ -118,12 +118,13 @@ test('a long address book comes page by page: 50 first, the next 50 on "Load mor
 });
 
 describe('ContactsView: actions', () => {
-  test('call goes to the dialer with the E.164 number', async () => {
+  test('call goes to the dialer with the E.164 number and the intent to call it: one tap places the call', async () => {
     serve([ada]);
     const { location } = renderWithProviders(<ContactsView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Call Ada Lovelace' }));
-    expect(location.history.at(-1)).toBe('/home?number=%2B447700900123');
-    expect(new URLSearchParams(location.history.at(-1)!.split('?')[1]).get('number')).toBe('+447700900123');
+    expect(location.history.at(-1)).toBe('/home?number=%2B447700900123&call=1');
+    const params = new URLSearchParams(location.history.at(-1)!.split('?')[1]);
+    expect([params.get('number'), params.get('call')]).toEqual(['+447700900123', '1']);
   });
 
   test('create: the contact shows at once, then the api answer replaces it, with "Contact created"', async () => {

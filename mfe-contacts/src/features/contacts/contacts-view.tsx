@@ -17,9 +17,10 @@ import { sortByName, useContacts, useDeleteContact, useUpdateContact } from './c
 /** How long the search waits after the last keystroke before asking the api. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Where the call button goes: the dialer, prefilled (spec §2 Dialer view: "?number="). */
+/** Where the call button goes: the dialer, prefilled (spec §2 Dialer view: "?number="), which places the call at once
+ *  ("&call=1"), asking first only when the From number is ambiguous. */
 export function dialerHref(number: string): string {
-  return `/home?number=${encodeURIComponent(number)}`;
+  return `/home?number=${encodeURIComponent(number)}&call=1`;
 }
 
 type DialogState = { open: boolean; contact: Contact | null };

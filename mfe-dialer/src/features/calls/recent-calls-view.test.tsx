@@ -92,6 +92,36 @@ describe('Recent Calls', () => {
     await waitUntil(() => expect([...new Set(saved)].sort()).toEqual(['+14155550199', '+33612345678']));
   });
 
+  test("an incoming call shows who called, never the user's own number, which is never offered to save", async () => {
+    restore();
+    const incoming = [
+      listedCall({ id: 'in-1', callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: '+447700900555', callingMethod: 'virtual', cost: '0.00' }),
+      listedCall({ id: 'in-2', callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: '+447700900123', contactName: 'Grace Hopper', cost: '0.00' }),
+      listedCall({ id: 'in-3', callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: '+447700900999', otherPartyIsOwnNumber: true, cost: '0.00' }),
+      listedCall({ id: 'in-4', callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: 'anonymous', cost: '0.00' }),
+      listedCall({ id: 'out-1', destinationNumber: '+447700900999', otherPartyIsOwnNumber: true }),
+    ];
+    restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: incoming, nextCursor: null }) : undefined)).restore;
+    const saved: string[] = [];
+    const loadWidget = (async (id: string) => (props: { phoneNumber: string }) => {
+      if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
+      return null;
+    }) as LoadWidget;
+    renderWithCalling(
+      <WidgetLoaderProvider loadWidget={loadWidget}>
+        <RecentCallsView />
+      </WidgetLoaderProvider>,
+      testCalling(),
+    );
+    await waitUntil(() => expect(rows().length).toBe(5));
+    const shown = rows().map((row) => within(row).getByTestId('call-destination').textContent);
+    expect(shown).toEqual(['+44 7700900555', 'Grace Hopper', '+44 7700900999', 'Unknown caller', '+44 7700900999']);
+    expect(screen.queryByText('+1 4155550100')).toBeNull();
+    expect(rows()[1]!.textContent).toContain('+44 7700900123');
+    expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
+    await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900555']));
+  });
+
   test('no calls yet', async () => {
     restore();
     restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [], nextCursor: null }) : json([]))).restore;

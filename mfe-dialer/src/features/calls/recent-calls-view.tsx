@@ -1,6 +1,8 @@
-// Recent Calls (spec §2 'Calls view'): newest first, page by page. Each call: the destination (the contact's name
-// when the digits match, which the api looks up: the address book may be long), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the
-// status (red unless completed), 'Save Contact' for unknown numbers (contacts' widget), and the itemised cost.
+// Recent Calls (spec §2 'Calls view'): newest first, page by page. Each call: who it was with (the destination, or
+// for an incoming call the caller; the contact's name when the digits match, which the api looks up: the address
+// book may be long), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the status
+// (red unless completed), 'Save Contact' for unknown numbers that are not the user's own (contacts' widget), and the
+// itemised cost.
 import { useId, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
@@ -12,10 +14,9 @@ import { Card, CardContent } from '@ringwise/ui/card';
 import { cn } from '@ringwise/ui/cn';
 import { formatDateTime, formatRate, formatUsd } from '@ringwise/ui/format';
 import { Skeleton } from '@ringwise/ui/skeleton';
-import { formatInternational } from '../../lib/format-number.ts';
 import { formatMinutesAndSeconds } from '../../lib/durations.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
-
+import { callPartyOf } from './call-party.ts';
 
 const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
 const statusLabels: Record<string, string> = {
@@ -78,10 +79,9 @@ export function RecentCallsView() {
 }
 
 function CallRow({ call }: { call: Call }) {
-  const contactName = call.contactName;
+  const party = callPartyOf(call);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const number = formatInternational(call.destinationNumber);
   const completed = call.status === 'completed';
   const Icon = call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
   return (
@@ -91,7 +91,7 @@ function CallRow({ call }: { call: Call }) {
         <div className="dl:min-w-0 dl:flex-1">
           <p className="dl:flex dl:flex-wrap dl:items-center dl:gap-2">
             <span className="dl:truncate dl:font-medium" data-testid="call-destination">
-              {contactName ?? number}
+              {party.label}
             </span>
             {call.callingMethod ? (
               <Badge variant="outline" data-testid="call-method">
@@ -99,7 +99,7 @@ function CallRow({ call }: { call: Call }) {
               </Badge>
             ) : null}
           </p>
-          {contactName ? <p className="dl:text-xs dl:text-muted-foreground">{number}</p> : null}
+          {party.detail ? <p className="dl:text-xs dl:text-muted-foreground">{party.detail}</p> : null}
           <p className="dl:text-xs dl:text-muted-foreground">
             <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date">
               {formatDateTime(call.startTime ?? call.createdAt)}
@@ -117,9 +117,9 @@ function CallRow({ call }: { call: Call }) {
             {formatUsd(`-${call.cost}`)}
           </span>
           <div className="dl:flex dl:items-center dl:gap-1">
-            {contactName ? null : (
-              <RemoteWidget id="contacts/widgets/save-contact-dialog" props={{ phoneNumber: call.destinationNumber, triggerClassName: 'dl:h-8 dl:w-8' }} />
-            )}
+            {party.savable ? (
+              <RemoteWidget id="contacts/widgets/save-contact-dialog" props={{ phoneNumber: party.savable, triggerClassName: 'dl:h-8 dl:w-8' }} />
+            ) : null}
             {call.costItems ? (
               <Button
                 variant="ghost"

@@ -48,14 +48,43 @@ export function lookupNumberOf(value: DialedValue): string | null {
   return destination.length >= 8 ? destination : null;
 }
 
+/** What the dialer's address asks: the number to prefill (spec §2 '?number=') and whether to call it at once
+ *  ('&call=1', a contact's Call button). */
+export interface DialerIntent {
+  number: string;
+  call: boolean;
+}
+
+/** The intent of a query string (null without a number), and the query string without it. */
+export function dialerIntentOf(search: string): { intent: DialerIntent | null; rest: string } {
+  const params = new URLSearchParams(search);
+  const number = params.get('number');
+  const call = params.get('call') === '1';
+  params.delete('number');
+  params.delete('call');
+  return { intent: number ? { number, call } : null, rest: params.toString() };
+}
+
+const ownCallerNumbers = (numbers: readonly VirtualNumber[], callerIds: readonly VerifiedCallerId[]) => ({
+  active: numbers.filter((n) => n.isActive && n.status === 'active').map((n) => n.phoneNumber),
+  verified: callerIds.filter((c) => c.verificationStatus === 'verified').map((c) => c.phoneNumber),
+});
+
 /**
  * spec §4 'Dialer': the From number. If the current choice is empty or no longer valid, the first active virtual
  * number, else the first verified caller ID, else the public number (null). Only active virtual numbers and
  * verified caller IDs are offered.
  */
 export function defaultFrom(current: string | null | undefined, numbers: readonly VirtualNumber[], callerIds: readonly VerifiedCallerId[]): string | null {
-  const active = numbers.filter((n) => n.isActive && n.status === 'active').map((n) => n.phoneNumber);
-  const verified = callerIds.filter((c) => c.verificationStatus === 'verified').map((c) => c.phoneNumber);
+  const { active, verified } = ownCallerNumbers(numbers, callerIds);
   if (current && (active.includes(current) || verified.includes(current))) return current;
   return active[0] ?? verified[0] ?? null;
+}
+
+/** A call placed without looking at From could go out from a number the user did not choose: they have more than
+ *  one number of their own to call from, and none of them is their default. */
+export function fromIsAmbiguous(defaultCallerId: string | null | undefined, numbers: readonly VirtualNumber[], callerIds: readonly VerifiedCallerId[]): boolean {
+  const { active, verified } = ownCallerNumbers(numbers, callerIds);
+  const own = [...active, ...verified];
+  return own.length > 1 && !(defaultCallerId && own.includes(defaultCallerId));
 }

@@ -15,7 +15,8 @@ import { toast } from '@ringwise/ui/toast';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
-import { defaultFrom, destinationOf, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue } from './dialer-rules.ts';
+import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
+import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
 import { RateLine } from './rate-line.tsx';
 
@@ -28,16 +29,14 @@ export function callButtonLabel(deviceReady: boolean, starting: boolean): string
 const isTypingTarget = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"],[role="listbox"]') !== null);
 
-/** Reads ?number= once, then removes it from the address (spec §2). */
-function takeNumberParam(): string | null {
+/** Reads ?number= (and &call=1) once, then removes them from the address (spec §2). */
+function takeDialerIntent(): DialerIntent | null {
   if (typeof window === 'undefined') return null;
   const params = new URLSearchParams(window.location.search);
-  const number = params.get('number');
-  if (number === null) return null;
-  params.delete('number');
-  const rest = params.toString();
+  if (!params.has('number') && !params.has('call')) return null;
+  const { intent, rest } = dialerIntentOf(window.location.search);
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
-  return number;
+  return intent;
 }
 
 export function DialerView() {
@@ -53,11 +52,6 @@ export function DialerView() {
   const numbers = useQuery({ ...numberQueries.list(), meta: { handlesError: true } });
   const callerIds = useQuery({ ...callerIdQueries.list(), meta: { handlesError: true } });
   const from = choice === null ? null : defaultFrom(choice ?? user.data?.defaultCallerId, numbers.data ?? [], callerIds.data ?? []);
-
-  useEffect(() => {
-    const number = takeNumberParam();
-    if (number) setValue((current) => prefill(current, number));
-  }, []);
 
   const destination = destinationOf(value);
   const ready = device === 'ready';
@@ -76,6 +70,23 @@ export function DialerView() {
     const started = await store.startCall({ destinationNumber: destination, fromNumber: from });
     if (started) setValue((current) => ({ ...current, number: '' }));
   };
+
+  const callIntent = useCallIntent({
+    destination,
+    ready,
+    fromKnown: !user.isPending && !numbers.isPending && !callerIds.isPending,
+    ambiguous: choice === undefined && fromIsAmbiguous(user.data?.defaultCallerId, numbers.data ?? [], callerIds.data ?? []),
+    start: () => void submit(),
+  });
+
+  useEffect(() => {
+    const intent = takeDialerIntent();
+    if (!intent) return;
+    // the state at mount: the dialer is empty
+    const prefilled = prefill(value, intent.number);
+    setValue(prefilled);
+    if (intent.call) callIntent.request(destinationOf(prefilled));
+  }, []);
 
   // the keyboard's digits, * and # and Backspace work without focusing the field
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
@@ -149,6 +160,7 @@ export function DialerView() {
           fallback={<div className="dl:min-h-9" />}
         />
         <RateLine number={lookupNumberOf(value)} balance={user.data?.balance ?? null} />
+        {callIntent.confirming ? <CallIntentConfirm destination={destination} from={from} onConfirm={callIntent.confirm} onDismiss={callIntent.dismiss} /> : null}
         <div className="dl:grid dl:grid-cols-3 dl:gap-3" role="group" aria-label="Keypad">
           {keypadKeys.map(([key, letters]) => (
             <Button

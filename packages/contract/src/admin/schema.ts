@@ -2,7 +2,7 @@
 // else gets 403 (and the database refuses the same reads and actions on its own). Money is exact strings.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { E164, IdParams, Money, Nullable, Timestamp, Uuid } from '../values.ts';
-import { CallPricing } from '../calls/schema.ts';
+import { CallPricing, CallQualitySummary } from '../calls/schema.ts';
 
 import { adminRoles } from './rules.ts';
 
@@ -104,6 +104,8 @@ export const AdminCall = Type.Object({
   cost: Nullable(Type.String()),
   /** The refund's amount, once refunded. */
   refunded: Nullable(Money),
+  /** What the calling device measured, once it sent it. */
+  quality: Nullable(CallQualitySummary),
   createdAt: Timestamp,
 });
 export type AdminCall = Static<typeof AdminCall>;

@@ -89,6 +89,23 @@ export const CallStatusResponse = Type.Object(
 );
 export type CallStatusResponse = Static<typeof CallStatusResponse>;
 
+/**
+ * What the Voice SDK measured on a call (issue #23): the worst MOS of its samples (null before any sample) and
+ * the names of the warnings it raised (high-rtt, low-mos, …), each once.
+ */
+export const CallQualitySummary = Type.Object(
+  {
+    worstMos: Nullable(Type.Number({ minimum: 0, maximum: 5, error: 'worstMos must be a number from 0 to 5, or null' })),
+    warnings: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), {
+      maxItems: 10,
+      uniqueItems: true,
+      error: 'warnings must be at most 10 distinct names of at most 40 characters',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CallQualitySummary = Static<typeof CallQualitySummary>;
+
 /** How a call's cost was made: connection fee + price per minute × billed minutes, rounded once to the cent. */
 export const CallCostItems = Type.Object(
   {
@@ -125,8 +142,16 @@ export const Call = Type.Object(
     /** Null until the call is settled (and for calls without a rate). */
     costItems: Nullable(CallCostItems),
     feedbackScore: Nullable(Type.Integer()),
-    /** The name of the user's contact with this number, if there is one (the list can be long: the api looks it up). */
+    /**
+     * The name of the user's contact with the other party's number (the destination; for an incoming call the caller,
+     * `fromNumber`), if there is one (the list can be long: the api looks it up).
+     */
     contactName: Nullable(Type.String()),
+    /** The other party's number is one of the user's own (an active virtual number or a verified caller ID): not a
+     *  number to save as a contact. */
+    otherPartyIsOwnNumber: Type.Optional(Type.Boolean()),
+    /** What the calling device measured on the call, once it sent it (null before). */
+    quality: Type.Optional(Nullable(CallQualitySummary)),
   },
   { additionalProperties: false },
 );
@@ -156,4 +181,9 @@ export const callSchemas = {
   getCallStatus: { params: CallSidParams, response: { 200: CallStatusResponse } },
   listCalls: { query: CallListQuery, response: { 200: CallPage } },
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
+  /** The user's call still in progress (queued, ringing or in progress), or null: what a reloaded page shows. */
+  currentCall: { response: { 200: Nullable(Call) } },
+  /** Ends the user's call at the carrier (a reloaded page's End Call). */
+  endCall: { params: IdParams, response: { 204: NoContent } },
+  setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
 };

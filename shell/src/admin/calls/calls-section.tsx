@@ -1,6 +1,6 @@
 // /admin/calls: every call, filtered by user, status, country and dates, 50 a page, each with its itemised
-// cost and a refund for a charged call not refunded yet. `?userId=` (a user's "All of this user's calls")
-// fills the user filter.
+// cost, the quality its calling device measured and a refund for a charged call not refunded yet. `?userId=` (a
+// user's "All of this user's calls") fills the user filter.
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
@@ -38,6 +38,13 @@ export function callQuery(filters: Filters, page: number): AdminCallFilters {
 }
 
 export const isRefundable = (call: AdminCall) => call.refunded === null && call.cost !== null && /[1-9]/.test(call.cost);
+
+/** "MOS 3.1 · high-packet-loss": the worst MOS and the warnings raised; a dash when the device sent nothing. */
+export function describeQuality(quality: AdminCall['quality']): string {
+  if (!quality) return '—';
+  const parts = [...(quality.worstMos === null ? [] : [`MOS ${quality.worstMos.toFixed(1)}`]), ...quality.warnings];
+  return parts.length > 0 ? parts.join(' · ') : 'No samples';
+}
 
 export function CallsSection() {
   const initialUser = new URLSearchParams(useSearch()).get('userId') ?? '';
@@ -148,6 +155,7 @@ const callColumns: DataColumn<AdminCall>[] = [
   { header: 'Billed s', cell: (call) => call.billedSeconds ?? '—', numeric: true },
   { header: 'Cost', cell: (call) => usd(call.cost), numeric: true },
   { header: 'Refunded', cell: (call) => usd(call.refunded), numeric: true, testId: 'call-refunded' },
+  { header: 'Quality', cell: (call) => describeQuality(call.quality), testId: 'call-quality' },
   { header: <span className="sh:sr-only">Actions</span>, cell: (call) => (isRefundable(call) ? <RefundButton call={call} /> : null) },
 ];
 
