@@ -292,6 +292,12 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 4 }, expect: [409] },
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 11 }, expect: [400] },
   ],
+  currentCall: () => [{ as: 'customer', path: '/api/calls/current' }],
+  endCall: () => [{ as: 'customer', path: `/api/calls/${missingId}/end`, expect: [404] }],
+  setCallQuality: () => [
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 4.1, warnings: ['high-rtt'] } },
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 9, warnings: [] }, expect: [400] },
+  ],
 
   adminDashboard: () => [{ as: 'admin', path: '/api/admin/dashboard?days=7' }],
   adminUsers: () => [{ as: 'admin', path: '/api/admin/users?search=example' }],

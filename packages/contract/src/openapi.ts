@@ -190,6 +190,9 @@ const routeDocs: Record<RouteName, RouteDoc> = {
   getCallStatus: { summary: 'A call\'s status, duration and cost' },
   listCalls: { summary: 'Call history', description: 'Newest first, paged by `cursor`.' },
   sendCallFeedback: { summary: 'Rate a call', description: 'Once per call, after it ended.', errors: { 409: 'The call has not ended, or was already rated (`conflict`).' } },
+  currentCall: { summary: 'My call in progress', description: 'The call still queued, ringing or in progress, or null: what a page reloaded during a call shows.' },
+  endCall: { summary: 'End my call', description: 'The carrier hangs the call up; it settles as any call does.', errors: { 404: 'No call of yours with this id.' } },
+  setCallQuality: { summary: 'Record a call\'s quality', description: 'The worst MOS and the warnings the browser\'s Voice SDK measured, once the call ended.' },
 
   lookupRate: {
     summary: 'Rate for a number',

@@ -66,6 +66,9 @@ export const routes = {
   getCallStatus: route('getCallStatus', 'GET', '/api/calls/status/:callSid', 'user'),
   listCalls: route('listCalls', 'GET', '/api/calls', 'user'),
   sendCallFeedback: route('sendCallFeedback', 'POST', '/api/calls/:id/feedback', 'user'),
+  currentCall: route('currentCall', 'GET', '/api/calls/current', 'user'),
+  endCall: route('endCall', 'POST', '/api/calls/:id/end', 'user'),
+  setCallQuality: route('setCallQuality', 'PATCH', '/api/calls/:id/quality', 'user'),
 
   lookupRate: route('lookupRate', 'GET', '/api/rates/lookup', 'public'),
   listRateCountries: route('listRateCountries', 'GET', '/api/rates/countries', 'public'),

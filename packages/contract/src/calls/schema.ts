@@ -149,6 +149,20 @@ export const CallFeedbackInput = Type.Object(
 );
 export type CallFeedbackInput = Static<typeof CallFeedbackInput>;
 
+/**
+ * PATCH /api/calls/{id}/quality: what the browser's Voice SDK measured on the call, sent once when it ends: the
+ * lowest MOS of its `sample` events (null when none carried one) and the names of the `warning` events raised
+ * (high-rtt, high-jitter, high-packet-loss, low-mos, constant-audio-input-level, …), each once.
+ */
+export const CallQualitySummary = Type.Object(
+  {
+    worstMos: Nullable(Type.Number({ minimum: 1, maximum: 5 })),
+    warnings: Type.Array(Type.String({ pattern: '^[a-z][a-z-]*$', maxLength: 64 }), { maxItems: 32 }),
+  },
+  { additionalProperties: false },
+);
+export type CallQualitySummary = Static<typeof CallQualitySummary>;
+
 export const callSchemas = {
   getCallingToken: { response: { 200: CallingToken } },
   startCall: { body: CallStartInput, response: { 201: CallStarted } },
@@ -156,4 +170,9 @@ export const callSchemas = {
   getCallStatus: { params: CallSidParams, response: { 200: CallStatusResponse } },
   listCalls: { query: CallListQuery, response: { 200: CallPage } },
   sendCallFeedback: { params: IdParams, body: CallFeedbackInput, response: { 204: NoContent } },
+  /** The user's call still in progress (queued, ringing or in progress), or null: what a reloaded page shows. */
+  currentCall: { response: { 200: Nullable(Call) } },
+  /** Ends the user's call at the carrier (a reloaded page's End Call). */
+  endCall: { params: IdParams, response: { 204: NoContent } },
+  setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
 };
