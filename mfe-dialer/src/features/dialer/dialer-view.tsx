@@ -14,6 +14,7 @@ import { Input } from '@ringwise/ui/input';
 import { toast } from '@ringwise/ui/toast';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
+import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { defaultFrom, destinationOf, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
@@ -58,6 +59,9 @@ export function DialerView() {
     const number = takeNumberParam();
     if (number) setValue((current) => prefill(current, number));
   }, []);
+
+  // after a call the focus comes back here, ready for the next number
+  useEffect(() => takeFocusAfterCall(inputRef.current), []);
 
   const destination = destinationOf(value);
   const ready = device === 'ready';

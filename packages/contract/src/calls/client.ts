@@ -32,4 +32,6 @@ export const callRequests = {
   /** GET /api/calls/current: the user's call still in progress (after a reload), or null. */
   current: (signal?: AbortSignal) => callApi(routes.currentCall, {}, signal ? { signal } : {}),
   end: (callId: string) => callApi(routes.endCall, { params: { id: callId } }),
+  /** The newest calls, one page (what a call ended elsewhere settled at). */
+  recent: (limit = 10) => callApi(routes.listCalls, { query: { limit: String(limit) } }),
 };
