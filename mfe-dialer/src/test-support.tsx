@@ -1,15 +1,17 @@
-// Test helpers (not shipped): a calling device the test drives event by event, a manual clock for the store's
-// timers, a store wired to both, and the shared component-test helpers with this remote's page.
+// Test helpers (not shipped): the Voice SDK's Device and Call stood in at the interfaces the store uses
+// (calling/device.ts, written in the SDK's own types: a stand-in that drifts from the SDK fails to compile), driven
+// by the test event by event as the SDK documents them; a manual clock for the store's timers; a store wired to
+// both; and the shared component-test helpers with this remote's page.
 import type { ReactElement } from 'react';
 import { act } from '@testing-library/react';
-import type { CallingToken, CallStarted, CallStatusResponse, Call } from '@ringwise/contract/calls';
+import type { CallingToken, CallStarted, CallStatusResponse, Call, CallPage } from '@ringwise/contract/calls';
 import type { CurrentUser } from '@ringwise/contract/users';
 import type { ToastInput } from '@ringwise/ui/toast';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 import { sampleUser } from '@ringwise/test-support/fixtures';
 import type { CallingDeps, Timers } from './calling/calling-deps.ts';
 import { createCallingStore, type CallingStore } from './calling/calling-store.ts';
-import type { CallEvents, CallHandle, CallingDevice, CallState, DeviceEvents, DeviceState } from './calling/device.ts';
+import type { CallEvents, CallingAudio, CallingCall, CallingDevice, CallingError, DeviceEvents, DeviceSetup } from './calling/device.ts';
 import { CallingStoreProvider } from './calling/use-calling.ts';
 
 export { apiError, currentToast, deferred, json, mockFetch, sleep, waitUntil, type FetchCall } from '@ringwise/test-support';
@@ -23,7 +25,9 @@ function handlers() {
       const set = map.get(event) ?? new Set();
       set.add(handler);
       map.set(event, set);
-      return () => void set.delete(handler);
+    },
+    off(event: string, handler: AnyHandler) {
+      map.get(event)?.delete(handler);
     },
     emit(event: string, ...args: unknown[]) {
       for (const handler of map.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
@@ -34,66 +38,161 @@ function handlers() {
 
 export const SID = 'CA0123456789abcdef0123456789abcdef';
 
-export class TestCall implements CallHandle {
+/** A TwilioError as the SDK raises it (errors/twilioError.ts): `code`, the message, and the gateway's own error. */
+export function twilioError(code: number, message = `Error (${code})`, originalError?: object): CallingError {
+  return Object.assign(new Error(message), { name: 'TwilioError', code, description: '', explanation: '', causes: [], solutions: [], ...(originalError ? { originalError } : {}) });
+}
+
+/** An RTCSample's figures (the `sample` event carries more; the store reads these). */
+export function sample(figures: { mos: number | null; rtt?: number; jitter?: number; packetsLostFraction?: number }): Parameters<CallEvents['sample']>[0] {
+  return {
+    audioInputLevel: 0,
+    audioOutputLevel: 0,
+    bytesReceived: 0,
+    bytesSent: 0,
+    codecName: 'opus',
+    packetsLost: 0,
+    packetsReceived: 0,
+    packetsSent: 0,
+    timestamp: 0,
+    totals: { bytesReceived: 0, bytesSent: 0, packetsLost: 0, packetsLostFraction: 0, packetsReceived: 0, packetsSent: 0 },
+    rtt: 40,
+    jitter: 2,
+    packetsLostFraction: 0,
+    ...figures,
+  };
+}
+
+/** The Voice SDK's Call, stood in: its methods behave as the SDK documents them; the far end is `emit`. */
+export class TestCall implements CallingCall {
   readonly events = handlers();
-  state: CallState = 'connecting';
+  state: ReturnType<CallingCall['status']> = 'connecting';
   muted = false;
   digits: string[] = [];
-  accepted = false;
+  acceptOptions: Parameters<CallingCall['accept']> | null = null;
   rejected = false;
   disconnected = 0;
+  readonly customParameters: Map<string, string>;
   constructor(
-    readonly direction: 'INCOMING' | 'OUTGOING' = 'OUTGOING',
+    readonly direction: CallingCall['direction'] = 'OUTGOING',
     readonly parameters: Record<string, string> = { CallSid: SID },
+    custom: Record<string, string> = {},
   ) {
     if (direction === 'INCOMING') this.state = 'pending';
+    this.customParameters = new Map(Object.entries(custom));
   }
-  sid = () => this.parameters.CallSid ?? null;
+  get accepted() {
+    return this.acceptOptions !== null;
+  }
   status = () => this.state;
-  accept = () => {
-    this.accepted = true;
-    this.state = 'open';
-    this.events.emit('accept');
+  /** Accept works only from pending; the SDK then opens the media and emits 'accept'. */
+  accept = (...options: Parameters<CallingCall['accept']>) => {
+    if (this.state !== 'pending') return;
+    this.acceptOptions = options;
+    this.emit('accept', this);
   };
   reject = () => {
+    if (this.state !== 'pending') return;
     this.rejected = true;
     this.state = 'closed';
+    this.events.emit('reject');
   };
-  ignore = () => {};
+  ignore = () => {
+    if (this.state === 'pending') this.state = 'closed';
+  };
   disconnect = () => {
     this.disconnected += 1;
-    if (this.state === 'closed') return;
+    if (this.state === 'closed' || this.state === 'pending') return;
     this.state = 'closed';
-    this.events.emit('disconnect');
+    this.events.emit('disconnect', this);
   };
   mute = (shouldMute = true) => {
+    const changed = shouldMute !== this.muted;
     this.muted = shouldMute;
+    if (changed) this.events.emit('mute', shouldMute, this);
   };
   isMuted = () => this.muted;
   sendDigits = (digits: string) => {
+    if (/[^0-9*#w]/.test(digits)) throw new Error('Illegal character passed into sendDigits');
     this.digits.push(digits);
   };
-  on<E extends keyof CallEvents>(event: E, handler: CallEvents[E]) {
-    return this.events.on(event, handler as AnyHandler);
+  on<E extends keyof CallEvents & string>(event: E, listener: CallEvents[E]) {
+    this.events.on(event, listener as AnyHandler);
+    return this;
   }
-  /** The far end: ringing, answered, hung up. */
+  off<E extends keyof CallEvents & string>(event: E, listener: CallEvents[E]) {
+    this.events.off(event, listener as AnyHandler);
+    return this;
+  }
+  /** What the SDK emits: the far end ringing, answering, hanging up; samples, warnings, errors. */
   emit<E extends keyof CallEvents>(event: E, ...args: Parameters<CallEvents[E]>) {
     if (event === 'accept') this.state = 'open';
+    if (event === 'ringing') this.state = 'ringing';
+    if (event === 'reconnecting') this.state = 'reconnecting';
+    if (event === 'reconnected') this.state = 'open';
     if (event === 'disconnect' || event === 'cancel') this.state = 'closed';
     this.events.emit(event, ...args);
   }
+  /** The far end rings (the SDK learns an outgoing call's SID from the carrier's ringing). */
+  ring() {
+    this.parameters.CallSid ??= SID;
+    this.emit('ringing', false);
+  }
+  /** The far end answers (outgoing), or the media connects (incoming). */
+  answer() {
+    this.emit('accept', this);
+  }
+  /** The far end hangs up. */
+  hangUp() {
+    this.emit('disconnect', this);
+  }
+  /** The caller gives up before the call is answered. */
+  cancel() {
+    this.emit('cancel');
+  }
+  /** A fatal error, as the SDK raises it: the error, then the call closes. */
+  fail(error: CallingError) {
+    this.emit('error', error);
+    this.emit('disconnect', this);
+  }
 }
 
+const output = (deviceId: string, label: string): MediaDeviceInfo => ({ deviceId, label, groupId: deviceId, kind: 'audiooutput', toJSON: () => ({}) });
+
+/** The Device's AudioHelper, stood in: the outputs the browser lists and the speaker selection. */
+export class TestAudio implements CallingAudio {
+  isOutputSelectionSupported = true;
+  readonly availableOutputDevices = new Map<string, MediaDeviceInfo>([
+    ['default', output('default', 'Default - Headset')],
+    ['headset', output('headset', 'Headset')],
+    ['speaker', output('speaker', 'Laptop Speakers')],
+  ]);
+  selected: string[] = [];
+  failNext = false;
+  readonly speakerDevices = {
+    get: () => new Set([...this.availableOutputDevices.values()].filter((d) => this.selected.at(-1) === d.deviceId)),
+    set: async (deviceIdOrIds: string | string[]) => {
+      if (this.failNext) throw new Error('NotAllowedError');
+      this.selected.push(...[deviceIdOrIds].flat());
+    },
+  };
+}
+
+/** The Voice SDK's Device, stood in. */
 export class TestDevice implements CallingDevice {
   readonly events = handlers();
-  state: DeviceState = 'unregistered';
+  state: CallingDevice['state'] = 'unregistered';
   calls: TestCall[] = [];
-  connects: Array<Record<string, string>> = [];
+  connects: Array<Parameters<CallingDevice['connect']>[0]> = [];
   tokens: string[] = [];
   destroyed = false;
+  audio: TestAudio | null = new TestAudio();
   /** Set to make connect() reject. */
   connectError: unknown = null;
-  constructor(readonly token: string) {}
+  constructor(readonly setup: DeviceSetup) {}
+  get token() {
+    return this.setup.token;
+  }
   get isBusy() {
     return this.calls.some((c) => c.state !== 'closed');
   }
@@ -105,22 +204,32 @@ export class TestDevice implements CallingDevice {
     this.state = 'unregistered';
     this.events.emit('unregistered');
   };
-  connect = async ({ params }: { params: Record<string, string> }) => {
-    this.connects.push(params);
+  connect = async (options?: Parameters<CallingDevice['connect']>[0]) => {
+    this.connects.push(options);
     if (this.connectError) throw this.connectError;
-    const call = new TestCall();
+    const call = new TestCall('OUTGOING', {});
     this.calls.push(call);
     return call;
   };
   updateToken = (token: string) => {
     this.tokens.push(token);
   };
-  disconnectAll = () => {};
+  disconnectAll = () => {
+    for (const call of this.calls) call.disconnect();
+  };
   destroy = () => {
     this.destroyed = true;
+    this.state = 'destroyed';
+    this.audio = null;
+    this.events.emit('destroyed');
   };
-  on<E extends keyof DeviceEvents>(event: E, handler: DeviceEvents[E]) {
-    return this.events.on(event, handler as AnyHandler);
+  on<E extends keyof DeviceEvents & string>(event: E, listener: DeviceEvents[E]) {
+    this.events.on(event, listener as AnyHandler);
+    return this;
+  }
+  off<E extends keyof DeviceEvents & string>(event: E, listener: DeviceEvents[E]) {
+    this.events.off(event, listener as AnyHandler);
+    return this;
   }
   emit<E extends keyof DeviceEvents>(event: E, ...args: Parameters<DeviceEvents[E]>) {
     this.events.emit(event, ...args);
@@ -209,7 +318,13 @@ export interface TestCalling {
     setSid: ReturnType<typeof requestMock<unknown>>;
     status: ReturnType<typeof requestMock<CallStatusResponse>>;
     feedback: ReturnType<typeof requestMock<unknown>>;
+    quality: ReturnType<typeof requestMock<unknown>>;
+    current: ReturnType<typeof requestMock<Call | null>>;
+    end: ReturnType<typeof requestMock<unknown>>;
+    recent: ReturnType<typeof requestMock<CallPage>>;
   };
+  /** The setups the device was loaded for. */
+  setups: DeviceSetup[];
   invalidations: number;
   /** init() and let it finish. */
   ready: () => Promise<void>;
@@ -239,7 +354,12 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     setSid: requestMock<unknown>(undefined),
     status: requestMock<CallStatusResponse>({ status: 'in-progress', duration: 0, cost: '0.00' }),
     feedback: requestMock<unknown>(undefined),
+    quality: requestMock<unknown>(undefined),
+    current: requestMock<Call | null>(null),
+    end: requestMock<unknown>(undefined),
+    recent: requestMock<CallPage>({ items: [], nextCursor: null }),
   };
+  const setups: DeviceSetup[] = [];
   const result: TestCalling = {
     store: null as unknown as CallingStore,
     device: () => {
@@ -250,6 +370,7 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     lastNotice: () => notices.at(-1),
     clock,
     requests,
+    setups,
     invalidations: 0,
     ready: async () => {
       await act(async () => {
@@ -265,10 +386,17 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
       setSid: (id, sid) => requests.setSid(id, sid),
       status: (sid) => requests.status(sid),
       feedback: (id, body) => requests.feedback(id, body),
+      quality: (id, body) => requests.quality(id, body),
+      current: () => requests.current(),
+      end: (id) => requests.end(id),
+      recent: () => requests.recent(),
     },
-    loadDevice: async () => (jwt) => {
-      device = new TestDevice(jwt);
-      return device;
+    loadDevice: async (loaded) => {
+      setups.push(loaded);
+      return (setup) => {
+        device = new TestDevice(setup);
+        return { device, callOptions: setup.chunderw ? { rtcConfiguration: { iceServers: [] } } : {} };
+      };
     },
     notify: (notice) => void notices.push(notice),
     invalidate: () => {
@@ -277,6 +405,7 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     timers: clock.timers,
     now: () => clock.now(),
     microphoneSupported: () => true,
+    hasMicrophone: async () => true,
     ...overrides,
   });
   return result;

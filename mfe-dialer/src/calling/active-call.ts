@@ -1,45 +1,66 @@
-// The one call of the page, from the device's handle to the closed modal (spec §4 'Call events', §8, §9): the
-// call's events (ringing, accept, disconnect, cancel, reject, mute, warnings, errors), linking its SID to the api's
-// call, the meter and the backup poll while it lasts, and its end: the backend's final values, 'Call Ended', the
-// refresh of the cached lists, the modal's close and the rating prompt. Also the controls of a call under way.
+// The one call of the page, from the device's call to the closed modal (spec §4 'Call events', §8, §9): the
+// call's events (ringing, accept, disconnect, cancel, reject, mute, reconnecting, samples and warnings, errors),
+// linking its SID to the api's call, the meter and the backup poll while it lasts, and its end: the backend's
+// final values, 'Call Ended', the quality summary for the api, the refresh of the cached lists, the modal's close
+// and the rating prompt. Also the controls of a call under way (mute, speaker, digits, hang-up).
 import type { CallStatusResponse } from '@ringwise/contract/calls';
 import { callDigitsRule, callTiming, isTerminalCallStatus, type CallStatus } from '@ringwise/contract/calls';
 import { centsOf } from '@ringwise/contract/decimal';
+import { defaultOutput, speakerOutputOf } from './audio-output.ts';
 import { statusAfterDisconnect, createStatusPoll } from './backend-status.ts';
 import { createCallMeter } from './call-meter.ts';
+import { createQualityTracker, type QualityTracker } from './call-quality.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, type CallingState } from './calling-state.ts';
-import type { CallHandle } from './device.ts';
+import { listen, type CallingAudio, type CallingCall } from './device.ts';
 import type { FeedbackPrompts } from './feedback-prompt.ts';
-import { callEndedNotice, callErrorNotice, callToasts, isAudioError, microphoneDeniedCodes, microphoneProblemOf, warningNotice } from './notices.ts';
+import { callEndedNotice, callErrorNotice, callToasts, MICROPHONE_ACQUISITION_FAILED, notAnsweredErrorNotice, notAnsweredNotice, warningNotice } from './notices.ts';
 
 export interface ActiveCall {
-  /** The device's handle of the call, once it has one. */
-  current(): CallHandle | null;
+  /** The device's call, once it has one. */
+  current(): CallingCall | null;
   /** The call has ended (or was never started since the last begin). */
   isEnded(): boolean;
   /** A new call begins (its state is set by the caller). */
   begin(): void;
-  /** The device's handle of the call: its events drive the call from now on. */
-  adopt(call: CallHandle): void;
-  /** Links the handle's SID to the api's call and starts the backup poll. */
-  linkSid(call: CallHandle): void;
-  /** The call has ended: terminal status, backend values when above 0, notices, refresh, then the modal closes. */
+  /** The device's call: its events drive the call from now on. */
+  adopt(call: CallingCall): void;
+  /** Links the call's SID to the api's call and starts the backup poll. */
+  linkSid(call: CallingCall): void;
+  /** Counts the duration of a call without a device (one resumed after a reload). */
+  startMeter(): void;
+  /**
+   * The call has ended: terminal status, backend values when above 0 (`backend` null for a resumed call whose
+   * charge is not known yet), notices, the quality summary, refresh, then the modal closes.
+   */
   finish(status: CallStatus, backend?: CallStatusResponse | null): Promise<void>;
-  /** Lets go of the handle without the end's notices (an incoming call rejected); returns it. */
-  release(): CallHandle | null;
+  /** Lets go of the call without the end's notices (an incoming call rejected); returns it. */
+  release(): CallingCall | null;
   hangUp(): void;
   toggleMute(): void;
-  toggleSpeaker(): void;
+  toggleSpeaker(): Promise<void>;
   sendDigits(digits: string): boolean;
   destroy(): void;
 }
 
-export function createActiveCall(deps: CallingDeps, state: CallingState, feedback: FeedbackPrompts): ActiveCall {
-  let handle: CallHandle | null = null;
+export function createActiveCall(
+  deps: CallingDeps,
+  state: CallingState,
+  feedback: FeedbackPrompts,
+  device: {
+    /** The device's audio outputs (null before init). */
+    audio(): CallingAudio | null;
+  },
+): ActiveCall {
+  let handle: CallingCall | null = null;
   let handleOff: Array<() => void> = [];
   let ended = false;
   let disconnecting = false;
+  /** An error came with the call's end: it failed (unless the api knows better: busy, no answer). */
+  let errored = false;
+  /** A notice already told the user why the call ended. */
+  let told = false;
+  let quality: QualityTracker = createQualityTracker();
   /** The end's delayed notices and the modal's close, cancelled by destroy. */
   const pending = new Set<unknown>();
   const later = (fn: () => void, ms: number) => {
@@ -74,8 +95,8 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
     else if (status.status === 'ringing' && state.get().call.twilioStatus !== 'in-progress') markRinging();
   }
 
-  function linkSid(call: CallHandle) {
-    const sid = call.sid();
+  function linkSid(call: CallingCall) {
+    const sid = call.parameters.CallSid ?? null;
     if (!sid || state.get().call.callSid === sid) {
       if (sid) poll.start();
       return;
@@ -90,9 +111,17 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
     if (ended || disconnecting) return;
     disconnecting = true;
     stopTimers();
-    const backend = await statusAfterDisconnect(deps, state.get().call.callSid ?? handle?.sid() ?? null);
-    const status = backend && isTerminalCallStatus(backend.status) && backend.status !== 'completed' && !state.get().call.isActive ? backend.status : 'completed';
-    await finish(status, backend);
+    const before = state.get().call;
+    // an incoming call accepted here that never connected: say why, unless an error notice did
+    if (before.direction === 'inbound' && !before.incomingPending && !before.isActive && !told) {
+      told = true;
+      deps.notify(notAnsweredNotice);
+    }
+    const backend = await statusAfterDisconnect(deps, before.callSid ?? handle?.parameters.CallSid ?? null);
+    const { isActive } = state.get().call;
+    const outcome = backend && isTerminalCallStatus(backend.status) && backend.status !== 'completed' && !isActive ? backend.status : null;
+    // spec §4: a call error that is not the microphone's is a failed call; an unanswered call's outcome wins
+    await finish(outcome ?? (errored ? 'failed' : 'completed'), backend);
   }
 
   function detach() {
@@ -119,39 +148,106 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
     const backendCost = backend ? centsOf(backend.cost) : null;
     const duration = backend && backend.duration > 0 ? backend.duration : local.duration;
     const cost = backendCost !== null && backendCost > 0n ? backendCost : local.cost;
+    // a resumed call's running cost is not known here: only the api's settled figure is told
+    const toldCost = local.resumed && !backend ? null : cost;
     const wasAnswered = local.isActive || duration > 0;
-    state.setCall({ twilioStatus: status, isActive: false, connected: false, isConnecting: false, isMuted: false, isSpeaker: false, incomingPending: false, duration, cost, endedAt: deps.now() });
+    if (wasAnswered && (errored || local.reconnecting)) quality.dropped();
+    if (local.isSpeaker) resetSpeaker();
+    state.setCall({
+      twilioStatus: status,
+      isActive: false,
+      connected: false,
+      isConnecting: false,
+      isMuted: false,
+      isSpeaker: false,
+      incomingPending: false,
+      reconnecting: false,
+      duration,
+      cost,
+      endedAt: deps.now(),
+    });
     deps.invalidate();
-    if (local.direction === 'outbound' || wasAnswered) later(() => deps.notify(callEndedNotice(duration, cost)), callTiming.callEndedNoticeDelayMs);
+    sendQuality(local.callId);
+    const suggestedIssue = quality.suggestedIssue();
+    if (local.direction === 'outbound' || wasAnswered) later(() => deps.notify(callEndedNotice(duration, toldCost)), callTiming.callEndedNoticeDelayMs);
     later(() => {
       const last = state.get().call;
-      state.set({ call: idleCall, feedback: feedback.after(last, wasAnswered) ?? state.get().feedback });
+      state.set({ call: idleCall, feedback: feedback.after(last, wasAnswered, suggestedIssue) ?? state.get().feedback });
     }, callTiming.modalAutoCloseMs);
   }
 
-  function attach(call: CallHandle) {
+  function sendQuality(callId: string | null) {
+    if (!callId || !quality.measured()) return;
+    deps.requests.quality(callId, quality.summary()).catch((error: unknown) => log('sending the call quality failed', error));
+  }
+
+  function resetSpeaker() {
+    device
+      .audio()
+      ?.speakerDevices.set(defaultOutput)
+      .catch((error: unknown) => log('switching back to the default output failed', error));
+  }
+
+  function showQuality() {
+    if (!ended) state.setCall({ quality: quality.current() });
+  }
+
+  function attach(call: CallingCall) {
     handleOff = [
-      call.on('ringing', () => {
+      listen(call, 'ringing', () => {
         linkSid(call);
         markRinging();
       }),
-      call.on('accept', () => {
+      listen(call, 'accept', () => {
         linkSid(call);
         if (!ended) state.setCall({ connected: true });
         markInProgress();
       }),
-      call.on('disconnect', () => void onDisconnect()),
-      call.on('cancel', () => void finish('canceled')),
-      call.on('reject', () => void finish('canceled')),
-      call.on('mute', (muted) => state.setCall({ isMuted: muted })),
-      call.on('warning', (name) => {
+      listen(call, 'disconnect', () => void onDisconnect()),
+      listen(call, 'cancel', () => {
+        const { direction, incomingPending } = state.get().call;
+        if (direction === 'inbound' && !incomingPending && !told) {
+          told = true;
+          deps.notify(notAnsweredNotice);
+        }
+        void finish('canceled');
+      }),
+      listen(call, 'reject', () => void finish('canceled')),
+      listen(call, 'mute', (muted) => state.setCall({ isMuted: muted })),
+      listen(call, 'reconnecting', () => state.setCall({ reconnecting: true })),
+      listen(call, 'reconnected', () => state.setCall({ reconnecting: false })),
+      listen(call, 'sample', (sample) => {
+        quality.sample(sample);
+        showQuality();
+      }),
+      listen(call, 'warning', (name) => {
+        quality.warning(name);
+        showQuality();
         const notice = warningNotice(name);
         if (notice) deps.notify(notice);
       }),
-      call.on('error', (error) => {
-        deps.notify(callErrorNotice(error));
-        // audio problems other than a refused or missing microphone are warnings: the call goes on
-        if (!isAudioError(error) || microphoneDeniedCodes.has(error.code) || microphoneProblemOf(error)) void finish('failed');
+      listen(call, 'warning-cleared', (name) => {
+        quality.cleared(name);
+        showQuality();
+      }),
+      listen(call, 'error', (error) => {
+        errored = true;
+        told = true;
+        const { direction, incomingPending, isActive } = state.get().call;
+        // an incoming call accepted here that the carrier would not connect: its reason
+        const noticeOf = direction === 'inbound' && !incomingPending && !isActive ? notAnsweredErrorNotice : callErrorNotice;
+        const tell = (hasMicrophone: boolean) => {
+          const notice = noticeOf(error, hasMicrophone);
+          if (notice) deps.notify(notice);
+        };
+        if (error.code === MICROPHONE_ACQUISITION_FAILED) void deps.hasMicrophone().then(tell);
+        else tell(true);
+        // the SDK closes the call on a fatal error, around this event (before it, or just after in the same
+        // turn: a hang-up with an error); one it survives was a passing problem
+        queueMicrotask(() => {
+          if (call.status() === 'closed') void onDisconnect();
+          else errored = false;
+        });
       }),
     ];
   }
@@ -164,12 +260,16 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
     isEnded: () => ended,
     begin() {
       ended = false;
+      errored = false;
+      told = false;
+      quality = createQualityTracker();
     },
     adopt(call) {
       handle = call;
       attach(call);
     },
     linkSid,
+    startMeter: () => meter.start(),
     finish,
     release() {
       const call = handle;
@@ -202,9 +302,27 @@ export function createActiveCall(deps: CallingDeps, state: CallingState, feedbac
       deps.notify(muted ? callToasts.muted : callToasts.unmuted);
     },
 
-    toggleSpeaker() {
+    async toggleSpeaker() {
       if (!underWay()) return;
+      const audio = device.audio();
+      if (!audio?.isOutputSelectionSupported) {
+        deps.notify(callToasts.speakerUnsupported);
+        return;
+      }
       const speaker = !state.get().call.isSpeaker;
+      const output = speaker ? speakerOutputOf(audio.availableOutputDevices.values()) : defaultOutput;
+      if (output === null) {
+        deps.notify(callToasts.noOtherOutput);
+        return;
+      }
+      try {
+        await audio.speakerDevices.set(output);
+      } catch (error) {
+        deps.notify(callToasts.speakerFailed);
+        log('switching the audio output failed', error);
+        return;
+      }
+      if (!underWay()) return;
       state.setCall({ isSpeaker: speaker });
       deps.notify(speaker ? callToasts.speakerOn : callToasts.speakerOff);
     },

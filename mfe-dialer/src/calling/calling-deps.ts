@@ -1,7 +1,16 @@
 // What the calling store needs from the page (use-calling.ts gives the browser's; tests give their own).
-import type { CallingToken, CallStarted, CallStartInput, CallStatusResponse, CallFeedbackInput } from '@ringwise/contract/calls';
+import type {
+  Call,
+  CallingToken,
+  CallPage,
+  CallQualitySummary,
+  CallStarted,
+  CallStartInput,
+  CallStatusResponse,
+  CallFeedbackInput,
+} from '@ringwise/contract/calls';
 import type { ToastInput } from '@ringwise/ui/toast';
-import type { CreateDevice } from './device.ts';
+import type { CreateDevice, DeviceSetup } from './device.ts';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -17,17 +26,24 @@ export interface CallingDeps {
     setSid(callId: string, sid: string): Promise<unknown>;
     status(sid: string): Promise<CallStatusResponse>;
     feedback(callId: string, body: CallFeedbackInput): Promise<unknown>;
+    quality(callId: string, body: CallQualitySummary): Promise<unknown>;
+    /** The user's call still in progress (after a reload), or null. */
+    current(): Promise<Call | null>;
+    /** Asks the api to end the call (the carrier hangs it up). */
+    end(callId: string): Promise<unknown>;
+    /** The newest calls (where a call ended from another page shows its settled charge). */
+    recent(): Promise<CallPage>;
   };
-  /** The device implementation for a token's `device` (loaded with import(): the Twilio SDK is large). */
-  loadDevice(kind: CallingToken['device']): Promise<CreateDevice>;
+  /** The device (the Voice SDK, loaded with import(): it is large) set up for a token's signalling. */
+  loadDevice(setup: DeviceSetup): Promise<CreateDevice>;
   notify(notice: ToastInput): void;
   /** After a call: refresh the cached /api/calls, /api/auth/user and /api/transactions. */
   invalidate(): void;
   timers: Timers;
   now(): number;
   microphoneSupported(): boolean;
-  /** Where the app lives (the simulator device's base). */
-  origin?: string;
+  /** Whether the browser lists a microphone (a failed getUserMedia: missing, or busy?). */
+  hasMicrophone(): Promise<boolean>;
 }
 
 /** A failure the user was told about (or need not be), for the developer's console. */

@@ -1,9 +1,24 @@
 // What the dialer's calling store holds (spec §3 'Client-side shapes', 'Call UI state'): the device's readiness,
 // the one call, the rating prompt, and the container the store's parts read and change it through.
-import type { CallPricing, CallStatus } from '@ringwise/contract/calls';
+import type { CallFeedbackIssue, CallPricing, CallStatus } from '@ringwise/contract/calls';
 
 /** spec §4 'Calling device': ready on registered; not ready when unregistered, offline, or a token or init failure. */
 export type DeviceStatus = 'idle' | 'initializing' | 'ready' | 'not-ready';
+
+/** The call-quality indicator: three levels, from the SDK's samples and warnings (call-quality.ts). */
+export type QualityLevel = 'good' | 'fair' | 'poor';
+
+export interface CallQuality {
+  level: QualityLevel;
+  /** What the user can do about it ("We cannot hear you: check your microphone."), or null when all is well. */
+  hint: string | null;
+  /** The latest sample's figures (null before the first). */
+  mos: number | null;
+  /** Round-trip time and jitter in ms; packet loss in percent. */
+  rttMs: number | null;
+  jitterMs: number | null;
+  packetLossPercent: number | null;
+}
 
 /** spec §3 'Call UI state', plus what the modal shows about the call. */
 export interface CallUiState {
@@ -33,6 +48,15 @@ export interface CallUiState {
   maxDurationSeconds: number | null;
   /** Less than a minute of credit is left (lowCreditWarningSeconds before maxDurationSeconds). */
   lowCredit: boolean;
+  /** The media connection dropped and the SDK is restoring it (the call's `reconnecting` until `reconnected`). */
+  reconnecting: boolean;
+  /** How the call sounds, once the SDK has measured it. */
+  quality: CallQuality | null;
+  /**
+   * The api's call in progress found after a reload (GET /api/calls/current): this page has no audio for it and
+   * does not know its pricing (no running cost); End Call asks the api to end it.
+   */
+  resumed: boolean;
 }
 
 /** The optional rating offered after an answered outgoing call. */
@@ -40,6 +64,8 @@ export interface FeedbackPrompt {
   callId: string;
   to: string;
   duration: number;
+  /** The problem the call's quality warnings point to, pre-selected in the prompt. */
+  suggestedIssue: CallFeedbackIssue | null;
 }
 
 export interface CallingSnapshot {
@@ -75,6 +101,9 @@ export const idleCall: CallUiState = {
   pricing: defaultPricing,
   maxDurationSeconds: null,
   lowCredit: false,
+  reconnecting: false,
+  quality: null,
+  resumed: false,
 };
 
 export const initialSnapshot: CallingSnapshot = { device: 'idle', starting: false, call: idleCall, feedback: null };

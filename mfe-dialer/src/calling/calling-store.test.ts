@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act } from '@testing-library/react';
 import { ApiError } from '@ringwise/api-client';
-import { SID, flush, started, testCalling, TestCall, type TestCalling } from '../test-support.tsx';
-import { MICROPHONE_TITLE, microphoneMessages, CALL_CONNECTION_LOST } from './notices.ts';
-import { callToasts } from './notices.ts';
+import { listedCall, SID, flush, sample, started, testCalling, token, TestCall, twilioError, type TestCalling } from '../test-support.tsx';
+import { qualityHints } from './call-quality.ts';
+import { CALL_AUDIO_FAILED, CALL_CONNECTION_LOST, MICROPHONE_TITLE, MICROPHONE_UNUSABLE, callToasts, microphoneMessages, notAnsweredNotice } from './notices.ts';
 
 const realWarn = console.warn;
 beforeEach(() => {
@@ -22,25 +22,40 @@ const place = async (c: TestCalling, destinationNumber = '+447700900123') => {
   });
   return ok;
 };
-const emit = async (target: TestCall, event: 'ringing' | 'accept' | 'disconnect' | 'cancel') =>
+/** The SDK's call does something (the far end rings, answers, hangs up; a sample, a warning, an error). */
+const on = async (fn: () => void) =>
   act(async () => {
-    if (event === 'ringing') target.emit('ringing', false);
-    else target.emit(event);
+    fn();
     await flush();
   });
 /** The device hangs up; the api's status is read until final (here it never is: the local values stand). */
 async function hungUp(c: TestCalling) {
-  await emit(c.device().call, 'disconnect');
+  await on(() => c.device().call.hangUp());
   for (let i = 0; i < 4; i++) await c.clock.advance(400);
 }
 async function answered(c: TestCalling) {
   await c.ready();
   await place(c);
-  await emit(c.device().call, 'ringing');
-  await emit(c.device().call, 'accept');
+  await on(() => c.device().call.ring());
+  await on(() => c.device().call.answer());
 }
 
 describe('calling device', () => {
+  test('the SDK is set up for the signalling the token names: the simulator host (no ICE servers), or Twilio (null)', async () => {
+    const c = testCalling();
+    await c.ready();
+    expect(c.setups).toEqual([{ token: 'jwt-1', chunderw: 'localhost/sim/twilio/voice' }]);
+    await place(c);
+    expect(c.device().connects[0]).toEqual({ params: { To: '+447700900123', callId: started().callId }, rtcConfiguration: { iceServers: [] } });
+
+    const d = testCalling();
+    d.requests.token.reply = () => token('twilio');
+    await d.ready();
+    expect(d.setups).toEqual([{ token: 'jwt-1', chunderw: null }]);
+    await place(d);
+    expect(d.device().connects[0]).toEqual({ params: { To: '+447700900123', callId: started().callId } });
+  });
+
   test('ready on registered, not ready on unregistered and offline; the token is fetched once', async () => {
     const c = testCalling();
     expect(c.store.getSnapshot().device).toBe('idle');
@@ -64,20 +79,19 @@ describe('calling device', () => {
     await c.ready();
     expect(c.store.getSnapshot().device).toBe('not-ready');
     expect(c.lastNotice()?.title).toBe('Device Initialization Failed');
-    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'twilio', signalling: null });
+    c.requests.token.reply = () => token('twilio');
     await c.ready();
     expect(c.store.getSnapshot().device).toBe('ready');
   });
 
-  test('tokenWillExpire fetches a new token and hands it to the device (updateToken)', async () => {
+  test('tokenWillExpire fetches a new token and hands it to the device (updateToken), the call going on', async () => {
     const c = testCalling();
-    await c.ready();
-    c.requests.token.reply = () => ({ token: 'jwt-2', identity: 'u', expiresAt: 'x', device: 'simulator', signalling: { chunderw: 'localhost/sim/twilio/voice' } });
-    await act(async () => {
-      c.device().emit('tokenWillExpire');
-      await flush();
-    });
+    await answered(c);
+    c.requests.token.reply = () => ({ ...token(), token: 'jwt-2' });
+    await on(() => c.device().emit('tokenWillExpire', c.device()));
     expect(c.device().tokens).toEqual(['jwt-2']);
+    expect(c.device().call.disconnected).toBe(0);
+    expect(call(c)).toMatchObject({ isActive: true, twilioStatus: 'in-progress' });
   });
 
   test('the old and new token codes (31204 / 20101, 31205 / 20104) give the same Device Error notice', async () => {
@@ -85,10 +99,7 @@ describe('calling device', () => {
     for (const code of [31204, 20101, 31205, 20104]) {
       const c = testCalling();
       await c.ready();
-      await act(async () => {
-        c.device().emit('error', { code, name: 'TokenError', message: 'raw' });
-        await flush();
-      });
+      await on(() => c.device().emit('error', twilioError(code, 'raw')));
       expect(c.notices[0]?.title).toBe('Device Error');
       texts.push(c.notices[0]?.description ?? '');
     }
@@ -117,7 +128,7 @@ describe('starting a call', () => {
     await c.ready();
     expect(await place(c)).toBe(true);
     expect(call(c)).toMatchObject({ hasActiveCall: true, isConnecting: true, twilioStatus: 'queued', to: '+447700900123' });
-    expect(c.device().connects).toEqual([{ To: '+447700900123', callId: started().callId }]);
+    expect(c.device().connects.map((o) => o?.params)).toEqual([{ To: '+447700900123', callId: started().callId }]);
     expect(await place(c, '+14155550100')).toBe(false);
     expect(c.lastNotice()).toMatchObject({ title: 'Call in Progress', description: 'Please end the current call first' });
     expect(c.requests.start.calls.length).toBe(1);
@@ -133,16 +144,18 @@ describe('starting a call', () => {
     expect(c.lastNotice()).toMatchObject({ title: 'Call Failed', description: 'Insufficient balance' });
 
     c.requests.start.reply = () => started();
-    c.device().connectError = new Error('boom');
+    c.device().connectError = new Error('A Call is already active');
     await place(c);
     expect(c.lastNotice()).toMatchObject({ title: 'Call Failed', description: 'Failed to initialize call. Please try again.' });
     expect(call(c).twilioStatus).toBe('failed');
   });
 
-  test('the SID is linked to the call once known (PATCH /api/calls/{id}/sid)', async () => {
+  test('the SID is linked to the call once the carrier gives it (PATCH /api/calls/{id}/sid)', async () => {
     const c = testCalling();
     await c.ready();
     await place(c);
+    expect(c.device().call.parameters.CallSid).toBeUndefined();
+    await on(() => c.device().call.ring());
     expect(c.requests.setSid.calls).toEqual([[started().callId, SID]]);
     expect(call(c).callSid).toBe(SID);
   });
@@ -154,9 +167,9 @@ describe('call events', () => {
     c.requests.start.reply = () => started({ pricing: { pricePerMinute: '0.032000', connectionFee: '0.014000', initialIncrement: 60, increment: 60 } });
     await c.ready();
     await place(c);
-    await emit(c.device().call, 'ringing');
+    await on(() => c.device().call.ring());
     expect(call(c)).toMatchObject({ twilioStatus: 'ringing', isConnecting: false, isActive: false, cost: 0n });
-    await emit(c.device().call, 'accept');
+    await on(() => c.device().call.answer());
     // answered: the connection fee ($0.014 → 1 cent)
     expect(call(c)).toMatchObject({ twilioStatus: 'in-progress', isActive: true, connected: true, duration: 0, cost: 1n });
     // from the first second, the fee and the first minute, rounded once ($0.046 → 5 cents)
@@ -175,7 +188,7 @@ describe('call events', () => {
     await c.clock.advance(4000);
     c.requests.status.reply = () => ({ status: 'completed', duration: 7, cost: '0.05' });
     const before = c.requests.status.calls.length;
-    await emit(c.device().call, 'disconnect');
+    await on(() => c.device().call.hangUp());
     expect(c.requests.status.calls.length).toBe(before + 1);
     expect(call(c)).toMatchObject({ twilioStatus: 'completed', isActive: false, duration: 7, cost: 5n });
     await c.clock.advance(5000);
@@ -187,9 +200,7 @@ describe('call events', () => {
     await answered(c);
     await c.clock.advance(2000);
     c.requests.status.reply = () => ({ status: 'in-progress', duration: 0, cost: '0.00' });
-    await emit(c.device().call, 'disconnect');
-    // the api is asked a few times for its final word, then the local values stand
-    for (let i = 0; i < 4; i++) await c.clock.advance(400);
+    await hungUp(c);
     // the first minute at $0.032
     expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 2, cost: 3n });
   });
@@ -198,7 +209,7 @@ describe('call events', () => {
     const c = testCalling();
     await answered(c);
     c.requests.status.reply = () => ({ status: 'completed', duration: 0, cost: '0.00' });
-    await emit(c.device().call, 'disconnect');
+    await on(() => c.device().call.hangUp());
     expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 0, cost: 0n });
     await c.clock.advance(1000);
     expect(c.lastNotice()).toMatchObject({ title: 'Call Ended', description: 'Duration 0:00 · Charged: $0.00' });
@@ -210,7 +221,7 @@ describe('call events', () => {
     await c.clock.advance(10_000);
     const replies = [{ status: 'in-progress' as const, duration: 0, cost: '0.00' }, { status: 'completed' as const, duration: 10, cost: '0.03' }];
     c.requests.status.reply = () => replies.shift()!;
-    await emit(c.device().call, 'disconnect');
+    await on(() => c.device().call.hangUp());
     await c.clock.advance(400);
     expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 10, cost: 3n });
   });
@@ -219,10 +230,10 @@ describe('call events', () => {
     const c = testCalling();
     await c.ready();
     await place(c);
-    await emit(c.device().call, 'ringing');
+    await on(() => c.device().call.ring());
     const replies = [{ status: 'ringing' as const }, { status: 'ringing' as const }, { status: 'failed' as const }];
     c.requests.status.reply = () => ({ ...replies.shift()!, duration: 0, cost: '0.00' });
-    await emit(c.device().call, 'disconnect');
+    await on(() => c.device().call.hangUp());
     await c.clock.advance(400);
     await c.clock.advance(400);
     expect(call(c)).toMatchObject({ twilioStatus: 'failed', isActive: false });
@@ -245,7 +256,7 @@ describe('call events', () => {
     const c = testCalling();
     await c.ready();
     await place(c);
-    await emit(c.device().call, 'ringing');
+    await on(() => c.device().call.ring());
     c.requests.status.reply = () => ({ status: 'busy', duration: 0, cost: '0.00' });
     await c.clock.advance(5000);
     expect(call(c)).toMatchObject({ twilioStatus: 'busy', isActive: false, isConnecting: false });
@@ -257,7 +268,7 @@ describe('call events', () => {
     await answered(c);
     await c.clock.advance(65_000);
     c.requests.status.reply = () => ({ status: 'completed', duration: 65, cost: '0.06' });
-    await emit(c.device().call, 'disconnect');
+    await on(() => c.device().call.hangUp());
     expect(c.invalidations).toBe(1);
     expect(c.notices.some((n) => n.title === 'Call Ended')).toBe(false);
     await c.clock.advance(1000);
@@ -265,66 +276,102 @@ describe('call events', () => {
     expect(call(c).hasActiveCall).toBe(true);
     await c.clock.advance(1000);
     expect(call(c).hasActiveCall).toBe(false);
-    expect(c.store.getSnapshot().feedback).toMatchObject({ callId: started().callId, duration: 65 });
+    expect(c.store.getSnapshot().feedback).toMatchObject({ callId: started().callId, duration: 65, suggestedIssue: null });
   });
 
   test('cancel: canceled and inactive', async () => {
     const c = testCalling();
     await c.ready();
     await place(c);
-    await emit(c.device().call, 'cancel');
+    await on(() => c.device().call.cancel());
     expect(call(c)).toMatchObject({ twilioStatus: 'canceled', isActive: false });
   });
 
-  test("a call error that is not the microphone's: 'Call Error', failed; 31005 and token codes share one notice", async () => {
+  test("reconnecting: 'Reconnecting…' while the SDK restores the media, the call and its meter going on", async () => {
+    const c = testCalling();
+    await answered(c);
+    await on(() => c.device().call.emit('reconnecting', twilioError(53405, 'Media connection failed')));
+    expect(call(c)).toMatchObject({ reconnecting: true, isActive: true });
+    await c.clock.advance(3000);
+    expect(call(c).duration).toBe(3);
+    await on(() => c.device().call.emit('reconnected'));
+    expect(call(c).reconnecting).toBe(false);
+  });
+});
+
+describe('call errors (spec §8, the SDK numbering both ways)', () => {
+  const failWith = async (code: number, message = 'raw', originalError?: object) => {
     const c = testCalling();
     await c.ready();
     await place(c);
-    await act(async () => {
-      c.device().call.emit('error', { code: 31000, name: 'GeneralError', message: 'Media failed' });
-      await flush();
-    });
-    expect(c.lastNotice()).toMatchObject({ title: 'Call Error', description: 'Media failed' });
-    expect(call(c).twilioStatus).toBe('failed');
+    await on(() => c.device().call.fail(twilioError(code, message, originalError)));
+    return c;
+  };
 
-    for (const code of [31005, 31204, 20101, 31205, 20104]) {
-      const d = testCalling();
-      await d.ready();
-      await place(d);
-      await act(async () => {
-        d.device().call.emit('error', { code, name: 'E', message: 'raw' });
-        await flush();
-      });
-      expect(d.lastNotice()).toMatchObject({ title: 'Call Error', description: CALL_CONNECTION_LOST });
+  test("a fatal call error: 'Call Error', status failed; 31005 and the token codes: the connection was lost", async () => {
+    for (const code of [31003, 31005, 31009, 53000, 31204, 20101, 31205, 20104]) {
+      const c = await failWith(code);
+      expect(c.notices[0]).toMatchObject({ title: 'Call Error', description: CALL_CONNECTION_LOST });
+      expect(call(c)).toMatchObject({ twilioStatus: 'failed', isActive: false });
     }
+  });
+
+  test("31000 and media errors: the audio could not be connected; an unknown code: the gateway's own words", async () => {
+    for (const code of [31000, 53405]) expect((await failWith(code)).notices[0]).toMatchObject({ title: 'Call Error', description: CALL_AUDIO_FAILED });
+    const c = await failWith(31999, 'GeneralError (31999): Error sent from gateway in HANGUP', { code: 31999, message: 'You already have a call in progress' });
+    expect(c.notices[0]).toMatchObject({ title: 'Call Error', description: 'You already have a call in progress' });
+  });
+
+  test('busy (31486) is an outcome the status tells, not an error notice', async () => {
+    const c = testCalling();
+    await c.ready();
+    await place(c);
+    await on(() => c.device().call.ring());
+    c.requests.status.reply = () => ({ status: 'busy', duration: 0, cost: '0.00' });
+    await on(() => c.device().call.fail(twilioError(31486, 'Busy')));
+    expect(c.notices.some((n) => n.title === 'Call Error')).toBe(false);
+    expect(call(c).twilioStatus).toBe('busy');
+  });
+
+  test('an error the call survives is told, and the call goes on', async () => {
+    const c = testCalling();
+    await answered(c);
+    await on(() => c.device().call.emit('error', twilioError(31000, 'ICE candidate failed')));
+    expect(c.lastNotice()?.title).toBe('Call Error');
+    expect(call(c)).toMatchObject({ isActive: true, twilioStatus: 'in-progress' });
+    await hungUp(c);
+    expect(call(c).twilioStatus).toBe('completed');
   });
 });
 
 describe('microphone', () => {
-  const micError = async (error: { code: number; name: string; message: string; cause?: unknown }) => {
-    const c = testCalling();
-    await c.ready();
-    await place(c);
-    await act(async () => {
-      c.device().call.emit('error', error);
-      await flush();
-    });
-    return c;
-  };
-
   test("31401 (and the spec's 31208): 'Microphone Access Required' asking to allow access; the call fails", async () => {
     for (const code of [31401, 31208]) {
-      const c = await micError({ code, name: 'PermissionDeniedError', message: 'denied' });
-      expect(c.lastNotice()).toMatchObject({ title: MICROPHONE_TITLE, description: microphoneMessages.denied });
+      const c = testCalling();
+      await c.ready();
+      await place(c);
+      await on(() => c.device().call.fail(twilioError(code, 'denied')));
+      expect(c.notices[0]).toMatchObject({ title: MICROPHONE_TITLE, description: microphoneMessages.denied });
       expect(call(c).twilioStatus).toBe('failed');
     }
   });
 
-  test('no microphone: connect one and refresh; no browser support: use a modern browser', async () => {
-    const c = await micError({ code: 31402, name: 'AcquisitionFailedError', message: 'x', cause: { name: 'NotFoundError' } });
-    expect(c.lastNotice()).toMatchObject({ title: MICROPHONE_TITLE, description: microphoneMessages.notFound });
+  test('31402 without a microphone: connect one and refresh; with one (busy elsewhere): Audio Device Issue', async () => {
+    for (const [found, notice] of [
+      [false, { title: MICROPHONE_TITLE, description: microphoneMessages.notFound }],
+      [true, { title: 'Audio Device Issue', description: MICROPHONE_UNUSABLE }],
+    ] as const) {
+      const c = testCalling({ hasMicrophone: async () => found });
+      await c.ready();
+      await place(c);
+      await on(() => c.device().call.fail(twilioError(31402, 'AcquisitionFailedError')));
+      expect(c.notices[0]).toMatchObject(notice);
+      expect(call(c).twilioStatus).toBe('failed');
+    }
     expect(microphoneMessages.notFound).toContain('connect a microphone and refresh');
+  });
 
+  test('no browser support: use a modern browser', async () => {
     const d = testCalling({ microphoneSupported: () => false });
     await d.ready();
     expect(await place(d)).toBe(false);
@@ -336,33 +383,64 @@ describe('microphone', () => {
   test("a quiet microphone warning: 'Microphone Issue Detected', and the call goes on", async () => {
     const c = testCalling();
     await answered(c);
-    await act(async () => c.device().call.emit('warning', 'constant-audio-input-level'));
+    await on(() => c.device().call.emit('warning', 'constant-audio-input-level', null));
     expect(c.lastNotice()?.title).toBe('Microphone Issue Detected');
     expect(call(c).isActive).toBe(true);
   });
 });
 
 describe('in the call', () => {
-  test('mute and speaker toggle with their toasts; the end resets both', async () => {
+  test('mute goes through the SDK (call.mute) with its toasts; the end resets mute and speaker', async () => {
     const c = testCalling();
     await answered(c);
     act(() => c.store.toggleMute());
+    expect(c.device().call.isMuted()).toBe(true);
     expect(call(c).isMuted).toBe(true);
-    expect(c.device().call.muted).toBe(true);
     expect(c.lastNotice()).toEqual(callToasts.muted);
     act(() => c.store.toggleMute());
+    expect(c.device().call.isMuted()).toBe(false);
     expect(c.lastNotice()).toMatchObject({ title: 'Unmuted', description: 'Microphone is now on' });
-    act(() => c.store.toggleSpeaker());
-    expect(c.lastNotice()).toMatchObject({ title: 'Speaker On', description: 'Audio through speaker' });
     act(() => c.store.toggleMute());
-    act(() => c.store.toggleSpeaker());
-    expect(c.lastNotice()).toMatchObject({ title: 'Speaker Off', description: 'Audio through earpiece' });
-    act(() => c.store.toggleSpeaker());
+    await act(() => c.store.toggleSpeaker());
     await hungUp(c);
     expect(call(c)).toMatchObject({ isMuted: false, isSpeaker: false });
+    // the output goes back to the default for the next call
+    expect(c.setups.length).toBe(1);
   });
 
-  test('digits: only 0-9, *, # and w reach the call', async () => {
+  test("speaker: the SDK's speaker output switches to a loudspeaker and back to the default, with the spec's toasts", async () => {
+    const c = testCalling();
+    await answered(c);
+    const audio = c.device().audio!;
+    await act(() => c.store.toggleSpeaker());
+    expect(audio.selected).toEqual(['speaker']);
+    expect(call(c).isSpeaker).toBe(true);
+    expect(c.lastNotice()).toMatchObject({ title: 'Speaker On', description: 'Audio through speaker' });
+    await act(() => c.store.toggleSpeaker());
+    expect(audio.selected).toEqual(['speaker', 'default']);
+    expect(c.lastNotice()).toMatchObject({ title: 'Speaker Off', description: 'Audio through earpiece' });
+    await act(() => c.store.toggleSpeaker());
+    await hungUp(c);
+    expect(audio.selected.at(-1)).toBe('default');
+  });
+
+  test('speaker where the browser cannot choose the output, or has no other: it says so and nothing toggles', async () => {
+    const c = testCalling();
+    await answered(c);
+    c.device().audio!.isOutputSelectionSupported = false;
+    await act(() => c.store.toggleSpeaker());
+    expect(c.lastNotice()).toEqual(callToasts.speakerUnsupported);
+    expect(call(c).isSpeaker).toBe(false);
+
+    c.device().audio!.isOutputSelectionSupported = true;
+    c.device().audio!.availableOutputDevices.delete('speaker');
+    c.device().audio!.availableOutputDevices.delete('headset');
+    await act(() => c.store.toggleSpeaker());
+    expect(c.lastNotice()).toEqual(callToasts.noOtherOutput);
+    expect(c.device().audio!.selected).toEqual([]);
+  });
+
+  test('digits: only 0-9, *, # and w reach the call (call.sendDigits)', async () => {
     const c = testCalling();
     await answered(c);
     expect(c.store.sendDigits('1')).toBe(true);
@@ -398,21 +476,88 @@ describe('in the call', () => {
   });
 });
 
-describe('incoming calls', () => {
-  test('connecting with the caller as "to"; Accept answers it, Reject drops it', async () => {
+describe('call quality', () => {
+  test('good from the samples; a warning turns it fair or poor with a hint; cleared, good again', async () => {
+    const c = testCalling();
+    await answered(c);
+    expect(call(c).quality).toBeNull();
+    await on(() => c.device().call.emit('sample', sample({ mos: 4.3, rtt: 45, jitter: 3, packetsLostFraction: 0 })));
+    expect(call(c).quality).toEqual({ level: 'good', hint: null, mos: 4.3, rttMs: 45, jitterMs: 3, packetLossPercent: 0 });
+    await on(() => c.device().call.emit('warning', 'high-rtt', null));
+    expect(call(c).quality).toMatchObject({ level: 'fair', hint: qualityHints.fair });
+    await on(() => c.device().call.emit('warning', 'high-packet-loss', null));
+    expect(call(c).quality).toMatchObject({ level: 'poor', hint: qualityHints.poor });
+    await on(() => c.device().call.emit('warning', 'constant-audio-input-level', null));
+    expect(call(c).quality).toMatchObject({ level: 'poor', hint: 'We cannot hear you: check your microphone.' });
+    for (const name of ['constant-audio-input-level', 'high-packet-loss', 'high-rtt']) await on(() => c.device().call.emit('warning-cleared', name));
+    expect(call(c).quality).toMatchObject({ level: 'good', hint: null });
+  });
+
+  test('a low MOS over a few samples without a warning is fair', async () => {
+    const c = testCalling();
+    await answered(c);
+    for (const mos of [3.4, 3.3]) await on(() => c.device().call.emit('sample', sample({ mos })));
+    expect(call(c).quality?.level).toBe('good');
+    await on(() => c.device().call.emit('sample', sample({ mos: 3.4 })));
+    expect(call(c).quality?.level).toBe('fair');
+  });
+
+  test('the summary (worst MOS, each warning once) goes to PATCH /api/calls/{id}/quality; the prompt pre-selects the issue', async () => {
+    const c = testCalling();
+    await answered(c);
+    for (const mos of [4.4, 2.87, 3.9]) await on(() => c.device().call.emit('sample', sample({ mos })));
+    for (const name of ['high-jitter', 'high-packet-loss', 'high-jitter']) await on(() => c.device().call.emit('warning', name, null));
+    await c.clock.advance(5000);
+    await hungUp(c);
+    expect(c.requests.quality.calls).toEqual([[started().callId, { worstMos: 2.87, warnings: ['high-jitter', 'high-packet-loss'] }]]);
+    await c.clock.advance(2000);
+    expect(c.store.getSnapshot().feedback?.suggestedIssue).toBe('choppy-audio');
+  });
+
+  test('a silent microphone points to one-way audio; a call dropped while reconnecting to a dropped call', async () => {
+    const c = testCalling();
+    await answered(c);
+    await on(() => c.device().call.emit('warning', 'constant-audio-input-level', null));
+    await c.clock.advance(3000);
+    await hungUp(c);
+    await c.clock.advance(2000);
+    expect(c.store.getSnapshot().feedback?.suggestedIssue).toBe('one-way-audio');
+
+    const d = testCalling();
+    await answered(d);
+    await d.clock.advance(3000);
+    await on(() => d.device().call.emit('reconnecting', twilioError(53405)));
+    await hungUp(d);
+    await d.clock.advance(2000);
+    expect(d.store.getSnapshot().feedback?.suggestedIssue).toBe('dropped-call');
+  });
+
+  test('a call that was never measured sends no summary', async () => {
     const c = testCalling();
     await c.ready();
-    const incoming = new TestCall('INCOMING', { CallSid: SID, From: '+447700900999' });
+    await place(c);
+    await hungUp(c);
+    expect(c.requests.quality.calls).toEqual([]);
+  });
+});
+
+describe('incoming calls', () => {
+  const ringing = async (c: TestCalling, incoming = new TestCall('INCOMING', { CallSid: SID, From: '+447700900999' })) => {
+    await c.ready();
     await act(async () => c.device().emit('incoming', incoming));
+    return incoming;
+  };
+
+  test('connecting with the caller as "to"; Accept answers it (no ICE servers against the simulator), Reject drops it', async () => {
+    const c = testCalling();
+    const incoming = await ringing(c);
     expect(call(c)).toMatchObject({ hasActiveCall: true, isConnecting: true, incomingPending: true, to: '+447700900999', direction: 'inbound' });
     act(() => c.store.acceptIncoming());
-    expect(incoming.accepted).toBe(true);
+    expect(incoming.acceptOptions).toEqual([{ rtcConfiguration: { iceServers: [] } }]);
     expect(call(c)).toMatchObject({ isActive: true, twilioStatus: 'in-progress', incomingPending: false });
 
     const d = testCalling();
-    await d.ready();
-    const other = new TestCall('INCOMING', { CallSid: SID, From: '+15550001111' });
-    await act(async () => d.device().emit('incoming', other));
+    const other = await ringing(d, new TestCall('INCOMING', { CallSid: SID, From: '+15550001111' }));
     act(() => d.store.rejectIncoming());
     expect(other.rejected).toBe(true);
     expect(call(d).hasActiveCall).toBe(false);
@@ -425,5 +570,95 @@ describe('incoming calls', () => {
     await act(async () => c.device().emit('incoming', incoming));
     expect(incoming.rejected).toBe(true);
     expect(call(c).to).toBe('+447700900123');
+  });
+
+  test('an Accept that cannot proceed says why: the caller already hung up, or the call ended before it connected', async () => {
+    const c = testCalling();
+    const gone = await ringing(c);
+    gone.state = 'closed';
+    await on(() => c.store.acceptIncoming());
+    expect(c.lastNotice()).toEqual(notAnsweredNotice);
+    expect(call(c).twilioStatus).toBe('canceled');
+
+    const d = testCalling();
+    const incoming = await ringing(d);
+    // the SDK opens the media after the answer: here the caller leaves first
+    incoming.accept = () => void (incoming.state = 'connecting');
+    await on(() => d.store.acceptIncoming());
+    await on(() => incoming.cancel());
+    expect(d.lastNotice()).toEqual(notAnsweredNotice);
+    expect(call(d)).toMatchObject({ twilioStatus: 'canceled', isActive: false });
+
+    const e = testCalling();
+    const refused = await ringing(e);
+    refused.accept = () => void (refused.state = 'connecting');
+    await on(() => e.store.acceptIncoming());
+    await on(() => refused.fail(twilioError(31005, 'ConnectionError (31005)', { code: 31005, message: 'You already have a call in progress' })));
+    for (let i = 0; i < 5; i++) await e.clock.advance(400);
+    expect(e.notices).toEqual([{ title: 'Call Not Answered', description: 'You already have a call in progress', variant: 'destructive' }]);
+    expect(call(e).twilioStatus).toBe('failed');
+  });
+});
+
+describe('a call in progress after a reload (GET /api/calls/current)', () => {
+  const inProgress = listedCall({ id: '40000000-0000-4000-8000-000000000009', destinationNumber: '+447700900123', status: 'in-progress', duration: 0, cost: '0.00', startTime: new Date(-42_000).toISOString(), endTime: null });
+
+  test('is shown with the time since it was answered and no running cost; End Call asks the api, then the settled figures', async () => {
+    const c = testCalling();
+    c.requests.current.reply = () => inProgress;
+    await c.ready();
+    expect(call(c)).toMatchObject({ hasActiveCall: true, resumed: true, callId: inProgress.id, to: '+447700900123', twilioStatus: 'in-progress', isActive: true, duration: 42, cost: 0n });
+    // one call at a time: the stuck call is in the way, and now on screen
+    expect(await place(c)).toBe(false);
+    expect(c.lastNotice()?.title).toBe('Call in Progress');
+    await c.clock.advance(3000);
+    expect(call(c).duration).toBe(45);
+
+    c.requests.recent.reply = () => ({ items: [{ ...inProgress, status: 'completed', duration: 46, cost: '0.02' }], nextCursor: null });
+    await on(() => c.store.hangUp());
+    expect(c.requests.end.calls).toEqual([[inProgress.id]]);
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 46, cost: 2n });
+    await c.clock.advance(1000);
+    expect(c.lastNotice()).toMatchObject({ title: 'Call Ended', description: 'Duration 0:46 · Charged: $0.02' });
+    await c.clock.advance(1000);
+    expect(call(c).hasActiveCall).toBe(false);
+    expect(c.store.getSnapshot().feedback).toBeNull();
+  });
+
+  test('ends when the api no longer has it in progress; a charge not settled yet is not guessed', async () => {
+    const c = testCalling();
+    c.requests.current.reply = () => inProgress;
+    await c.ready();
+    c.requests.current.reply = () => null;
+    await c.clock.advance(5000);
+    for (let i = 0; i < 5; i++) await c.clock.advance(400);
+    expect(call(c).twilioStatus).toBe('completed');
+    await c.clock.advance(1000);
+    expect(c.lastNotice()?.description).toContain('The charge will show in Recent Calls');
+  });
+
+  test("End Call that fails says so and keeps the call; a 404 (it ended already) ends it", async () => {
+    const c = testCalling();
+    c.requests.current.reply = () => inProgress;
+    await c.ready();
+    c.requests.end.reply = () => {
+      throw new ApiError(500, '', 'Internal Server Error');
+    };
+    await on(() => c.store.hangUp());
+    expect(c.lastNotice()).toEqual(callToasts.endFailed);
+    expect(call(c)).toMatchObject({ hasActiveCall: true, twilioStatus: 'in-progress' });
+    c.requests.end.reply = () => {
+      throw new ApiError(404, '', 'Not Found');
+    };
+    await on(() => c.store.hangUp());
+    for (let i = 0; i < 5; i++) await c.clock.advance(400);
+    expect(call(c).twilioStatus).toBe('completed');
+  });
+
+  test('nothing in progress, or a call already on the page: nothing is shown', async () => {
+    const c = testCalling();
+    await c.ready();
+    expect(c.requests.current.calls.length).toBe(1);
+    expect(call(c).hasActiveCall).toBe(false);
   });
 });

@@ -4,17 +4,14 @@
 // mounted once by the shell's signed-in layout) share this very store: the call and its modal survive navigation.
 // React reads it with useSyncExternalStore (use-calling.ts); nothing here imports React.
 //
-// Its parts: the snapshot (calling-state.ts), the device (device-lifecycle.ts), starting a call (outgoing-call.ts),
-// an incoming call (incoming-call.ts), the call itself and its end (active-call.ts) with its meter (call-meter.ts)
-// and the api's view of it (backend-status.ts), and the rating afterwards (feedback-prompt.ts).
+// This part is what the dialer needs to render: the snapshot (calling-state.ts) and the actions. What acts on calls
+// (call-engine.ts) arrives with init(), when the page is idle; until then the device is not ready and a call is
+// refused as such.
 import type { CallFeedbackInput, CallStartInput } from '@ringwise/contract/calls';
-import { createActiveCall } from './active-call.ts';
+import { callMessages } from '@ringwise/contract/calls';
+import type { CallEngine } from './call-engine.ts';
 import type { CallingDeps } from './calling-deps.ts';
 import { createCallingState, initialSnapshot, type CallingSnapshot } from './calling-state.ts';
-import { createDeviceLifecycle } from './device-lifecycle.ts';
-import { createFeedbackPrompts } from './feedback-prompt.ts';
-import { createIncomingCalls } from './incoming-call.ts';
-import { createStartCall } from './outgoing-call.ts';
 
 export interface CallingStore {
   getSnapshot(): CallingSnapshot;
@@ -25,7 +22,7 @@ export interface CallingStore {
   startCall(input: CallStartInput): Promise<boolean>;
   hangUp(): void;
   toggleMute(): void;
-  toggleSpeaker(): void;
+  toggleSpeaker(): Promise<void>;
   sendDigits(digits: string): boolean;
   acceptIncoming(): void;
   rejectIncoming(): void;
@@ -37,29 +34,37 @@ export interface CallingStore {
 
 export function createCallingStore(deps: CallingDeps): CallingStore {
   const state = createCallingState();
-  const feedback = createFeedbackPrompts(deps, state);
-  const call = createActiveCall(deps, state, feedback);
-  const incoming = createIncomingCalls(deps, state, call);
-  const device = createDeviceLifecycle(deps, state, { onIncoming: incoming.ring, isCurrent: (handle) => handle === call.current() });
-  const startCall = createStartCall(deps, state, device, call);
+  let engine: CallEngine | null = null;
+  /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
+  let generation = 0;
 
   return {
     getSnapshot: state.get,
     subscribe: state.subscribe,
-    init: device.init,
-    startCall,
-    hangUp: call.hangUp,
-    toggleMute: call.toggleMute,
-    toggleSpeaker: call.toggleSpeaker,
-    sendDigits: call.sendDigits,
-    acceptIncoming: incoming.accept,
-    rejectIncoming: incoming.reject,
-    sendFeedback: feedback.send,
-    dismissFeedback: feedback.dismiss,
+    async init() {
+      const started = generation;
+      const { createCallEngine } = await import('./call-engine.ts');
+      if (started !== generation) return;
+      engine ??= createCallEngine(deps, state);
+      await engine.init();
+    },
+    async startCall(input) {
+      if (engine) return engine.startCall(input);
+      deps.notify({ title: callMessages.deviceNotReadyTitle, description: callMessages.deviceNotReadyDialer, variant: 'destructive' });
+      return false;
+    },
+    hangUp: () => engine?.hangUp(),
+    toggleMute: () => engine?.toggleMute(),
+    toggleSpeaker: async () => engine?.toggleSpeaker(),
+    sendDigits: (digits) => engine?.sendDigits(digits) ?? false,
+    acceptIncoming: () => engine?.acceptIncoming(),
+    rejectIncoming: () => engine?.rejectIncoming(),
+    sendFeedback: async (body) => engine?.sendFeedback(body),
+    dismissFeedback: () => engine?.dismissFeedback(),
     destroy() {
-      call.destroy();
-      device.destroy();
-      feedback.reset();
+      generation += 1;
+      engine?.destroy();
+      engine = null;
       state.set(initialSnapshot);
     },
   };

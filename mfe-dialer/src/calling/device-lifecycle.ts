@@ -1,16 +1,19 @@
-// The page's one calling device (spec §4 'Calling device'): the token, loading the implementation the token names,
-// registering, readiness (registered, unregistered, online, offline), the token's renewal, and the device's own
-// errors. Calls it rings with go to `onIncoming`.
+// The page's one calling device (spec §4 'Calling device'): the token, loading the Voice SDK set up for the
+// signalling the token names, registering, readiness (registered, unregistered, online, offline), the token's
+// renewal (without touching a call under way: updateToken), and the device's own errors. Calls it rings with go
+// to `onIncoming`.
 import type { CallingToken } from '@ringwise/contract/calls';
 import { errorMessage } from '@ringwise/api-client';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import type { CallingState } from './calling-state.ts';
-import { defaultDeviceOptions, type CallHandle, type CallingDevice, type CallingError } from './device.ts';
+import { listen, type CallingCall, type CallingDevice, type CallingError, type CallMediaOptions } from './device.ts';
 import { deviceErrorNotice, noticeTitles, tokenExpiredCodes, tokenInvalidCodes } from './notices.ts';
 
 export interface DeviceLifecycle {
   /** The registered device, or null before init and after destroy. */
   current(): CallingDevice | null;
+  /** The options its calls are connected and accepted with. */
+  callOptions(): CallMediaOptions;
   /** Fetches the token and registers the device (once; again after a failure). */
   init(): Promise<void>;
   destroy(): void;
@@ -21,12 +24,13 @@ export function createDeviceLifecycle(
   state: CallingState,
   calls: {
     /** A call the device rings with. */
-    onIncoming(call: CallHandle): void;
+    onIncoming(call: CallingCall): void;
     /** Whether `call` is the store's current call (which handles its own errors). */
-    isCurrent(call: CallHandle): boolean;
+    isCurrent(call: CallingCall): boolean;
   },
 ): DeviceLifecycle {
   let device: CallingDevice | null = null;
+  let callOptions: CallMediaOptions = {};
   let deviceOff: Array<() => void> = [];
   let initializing: Promise<void> | null = null;
   /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
@@ -54,7 +58,7 @@ export function createDeviceLifecycle(
     }
   }
 
-  function onDeviceError(error: CallingError, call?: CallHandle) {
+  function onDeviceError(error: CallingError, call?: CallingCall) {
     // a call's own errors are handled on the call
     if (call && calls.isCurrent(call)) return;
     deps.notify(deviceErrorNotice(error));
@@ -78,17 +82,20 @@ export function createDeviceLifecycle(
     }
     if (stale()) return;
     try {
-      const create = await deps.loadDevice(token.device);
+      const setup = { token: token.token, chunderw: token.signalling?.chunderw ?? null };
+      const create = await deps.loadDevice(setup);
       if (stale()) return;
-      const created = create(token.token, { ...defaultDeviceOptions, ...(deps.origin ? { origin: deps.origin } : {}) });
+      const made = create(setup);
+      const created = made.device;
       device = created;
+      callOptions = made.callOptions;
       deviceOff = [
-        created.on('registered', () => state.set({ device: typeof navigator !== 'undefined' && navigator.onLine === false ? 'not-ready' : 'ready' })),
-        created.on('unregistered', () => state.set({ device: 'not-ready' })),
-        created.on('destroyed', () => state.set({ device: 'not-ready' })),
-        created.on('error', onDeviceError),
-        created.on('incoming', calls.onIncoming),
-        created.on('tokenWillExpire', () => void refreshToken()),
+        listen(created, 'registered', () => state.set({ device: typeof navigator !== 'undefined' && navigator.onLine === false ? 'not-ready' : 'ready' })),
+        listen(created, 'unregistered', () => state.set({ device: 'not-ready' })),
+        listen(created, 'destroyed', () => state.set({ device: 'not-ready' })),
+        listen(created, 'error', onDeviceError),
+        listen(created, 'incoming', calls.onIncoming),
+        listen(created, 'tokenWillExpire', () => void refreshToken()),
       ];
       if (typeof window !== 'undefined') {
         window.addEventListener('online', onOnline);
@@ -105,6 +112,7 @@ export function createDeviceLifecycle(
 
   return {
     current: () => device,
+    callOptions: () => callOptions,
 
     init() {
       if (device) return Promise.resolve();

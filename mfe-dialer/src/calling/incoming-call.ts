@@ -1,19 +1,20 @@
 // A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way,
-// then waits for Accept or Reject.
+// then waits for Accept or Reject. An Accept that cannot proceed says why (here when the caller already hung up;
+// active-call.ts when the call ends before it connected).
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
 import type { ActiveCall } from './active-call.ts';
-import type { CallHandle } from './device.ts';
-import { noticeTitles } from './notices.ts';
+import type { CallingCall, CallMediaOptions } from './device.ts';
+import { noticeTitles, notAnsweredNotice } from './notices.ts';
 
 export interface IncomingCalls {
   /** The device rings with `call`. */
-  ring(call: CallHandle): void;
+  ring(call: CallingCall): void;
   accept(): void;
   reject(): void;
 }
 
-export function createIncomingCalls(deps: CallingDeps, state: CallingState, active: ActiveCall): IncomingCalls {
+export function createIncomingCalls(deps: CallingDeps, state: CallingState, active: ActiveCall, callOptions: () => CallMediaOptions): IncomingCalls {
   const waiting = () => active.current() !== null && state.get().call.incomingPending;
   return {
     ring(call) {
@@ -26,7 +27,17 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
       active.begin();
       const from = call.parameters.From ?? 'Unknown caller';
       state.set({
-        call: { ...idleCall, hasActiveCall: true, isConnecting: true, to: from, direction: 'inbound', incomingPending: true, pricing: incomingPricing, callSid: call.sid() },
+        call: {
+          ...idleCall,
+          hasActiveCall: true,
+          isConnecting: true,
+          to: from,
+          direction: 'inbound',
+          incomingPending: true,
+          pricing: incomingPricing,
+          callSid: call.parameters.CallSid ?? null,
+          callId: call.customParameters.get('callId') ?? null,
+        },
       });
       active.adopt(call);
     },
@@ -35,8 +46,14 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
       const call = active.current();
       if (!call || !waiting()) return;
       state.setCall({ incomingPending: false });
+      // Accept works only from pending: a call the caller gave up on a moment ago is closed
+      if (call.status() !== 'pending') {
+        deps.notify(notAnsweredNotice);
+        void active.finish('canceled');
+        return;
+      }
       try {
-        call.accept();
+        call.accept(callOptions());
       } catch (error) {
         deps.notify({ title: noticeTitles.callError, description: 'The call could not be answered.', variant: 'destructive' });
         log('accept failed', error);

@@ -9,7 +9,7 @@ import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, type CallingState } from './calling-state.ts';
 import type { CallingError } from './device.ts';
 import type { DeviceLifecycle } from './device-lifecycle.ts';
-import { microphoneNotice, microphoneProblemOf } from './notices.ts';
+import { microphoneDeniedCodes, microphoneNotice } from './notices.ts';
 
 /** Starts a call; true once the api accepted it (the dialer then clears its number). */
 export type StartCall = (input: CallStartInput) => Promise<boolean>;
@@ -62,7 +62,7 @@ export function createStartCall(deps: CallingDeps, state: CallingState, device: 
       try {
         // closed while the api answered (sign-out): fails as a connect that failed
         if (!current) throw new Error('the calling device was closed');
-        const call = await current.connect({ params: { To: started.destinationNumber, callId: started.callId } });
+        const call = await current.connect({ params: { To: started.destinationNumber, callId: started.callId }, ...device.callOptions() });
         if (active.isEnded()) {
           // hung up before the device had the call
           call.disconnect();
@@ -71,9 +71,8 @@ export function createStartCall(deps: CallingDeps, state: CallingState, device: 
         active.adopt(call);
         active.linkSid(call);
       } catch (error) {
-        const failure = error as CallingError;
-        const problem = typeof failure?.code === 'number' ? microphoneProblemOf(failure) : null;
-        deps.notify(problem ? microphoneNotice(problem) : { title: callMessages.callFailedTitle, description: callMessages.callInitFailed, variant: 'destructive' });
+        const denied = microphoneDeniedCodes.has((error as Partial<CallingError> | null)?.code ?? 0);
+        deps.notify(denied ? microphoneNotice('denied') : { title: callMessages.callFailedTitle, description: callMessages.callInitFailed, variant: 'destructive' });
         log('connect failed', error);
         void active.finish('failed');
       }

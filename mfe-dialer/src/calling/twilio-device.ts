@@ -1,99 +1,36 @@
-// The calling device on @twilio/voice-sdk 2.x. This module is only ever loaded with import() by the calling
-// controller, and only for a token whose `device` is 'twilio', so the SDK (~1 MB) is never in the remote entry,
-// the exposed modules' first chunks, or a page that uses the carrier simulator.
+// The calling device: the official @twilio/voice-sdk Device, in every mode. This module (and the SDK with it) is
+// only ever reached by import() once the page is idle, so the SDK is never in the remote entry or an exposed
+// module's first chunks. Without Twilio keys the token names the carrier simulator's signalling host, and the
+// Device is pointed at it with the SDK's own options, as the api points the twilio package at /sim/twilio.
 import { Call, Device } from '@twilio/voice-sdk';
-import type { CallEvents, CallHandle, CallingDevice, CallingError, CallState, CreateDevice, DeviceEvents, DeviceState } from './device.ts';
+import { callSounds } from './call-sounds.ts';
+import type { CreateDevice } from './device.ts';
 
-type Listener = (...args: never[]) => void;
+/** spec §9: opus then pcmu (the SDK's default is the other way round); the token refresh notice 10 s ahead. */
+const commonOptions: Device.Options = {
+  codecPreferences: [Call.Codec.Opus, Call.Codec.PCMU],
+  tokenRefreshMs: 10_000,
+  closeProtection: false,
+  // the gateway's own codes on a call's errors (31204/31205 rather than 31005 for all), mapped in notices.ts
+  enableImprovedSignalingErrorPrecision: true,
+  sounds: callSounds,
+};
 
-/** A TwilioError (or anything thrown) as the dialer sees errors. */
-export function toCallingError(error: unknown): CallingError {
-  const e = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown; originalError?: unknown; cause?: unknown };
+/**
+ * The SDK's options for the carrier simulator. `chunderw` (the signalling host: wss://<chunderw>/signal) and
+ * `publishEvents` are options of the SDK's Device that its public typings leave out.
+ */
+interface SimulatorOptions extends Device.Options {
+  chunderw: string;
+  /** No call-quality reports to Twilio's Insights gateway: nothing leaves the app's origins. */
+  publishEvents: false;
+}
+
+export const createTwilioDevice: CreateDevice = ({ token, chunderw }) => {
+  const options: Device.Options | SimulatorOptions = chunderw ? { ...commonOptions, chunderw, publishEvents: false } : commonOptions;
   return {
-    code: typeof e.code === 'number' ? e.code : 0,
-    name: typeof e.name === 'string' ? e.name : 'Error',
-    message: typeof e.message === 'string' ? e.message : String(error),
-    cause: e.originalError ?? e.cause,
+    device: new Device(token, options),
+    // the simulator's media end is on the app's own host: no STUN or TURN server to ask
+    callOptions: chunderw ? { rtcConfiguration: { iceServers: [] } } : {},
   };
-}
-
-/** Adds `handler` to an EventEmitter under `event`, translating its arguments; returns the remover. */
-function listen(emitter: { on(e: string, l: Listener): unknown; off(e: string, l: Listener): unknown }, event: string, listener: Listener) {
-  emitter.on(event, listener);
-  return () => {
-    emitter.off(event, listener);
-  };
-}
-
-function wrapCall(call: Call): CallHandle {
-  return {
-    get direction() {
-      return call.direction === Call.CallDirection.Incoming ? 'INCOMING' : 'OUTGOING';
-    },
-    get parameters() {
-      return call.parameters ?? {};
-    },
-    sid: () => call.parameters?.CallSid ?? null,
-    status: () => call.status() as CallState,
-    accept: () => call.accept(),
-    reject: () => call.reject(),
-    ignore: () => call.ignore(),
-    disconnect: () => call.disconnect(),
-    mute: (shouldMute = true) => call.mute(shouldMute),
-    isMuted: () => call.isMuted(),
-    sendDigits: (digits) => call.sendDigits(digits),
-    on<E extends keyof CallEvents>(event: E, handler: CallEvents[E]) {
-      const h = handler as (...args: unknown[]) => void;
-      // Twilio passes the call itself to accept/disconnect and (muted, call) to mute: only what CallEvents says is kept.
-      const translated: Listener =
-        event === 'error'
-          ? ((error: unknown) => h(toCallingError(error))) as Listener
-          : event === 'ringing' || event === 'mute' || event === 'warning' || event === 'warning-cleared'
-            ? ((first: unknown) => h(first)) as Listener
-            : ((() => h()) as Listener);
-      return listen(call as never, event, translated);
-    },
-  };
-}
-
-export const createTwilioDevice: CreateDevice = (token, options) => {
-  const device = new Device(token, {
-    codecPreferences: options.codecPreferences as Call.Codec[],
-    tokenRefreshMs: options.tokenRefreshMs,
-    closeProtection: false,
-  });
-  const wrapped = new WeakMap<Call, CallHandle>();
-  const handleOf = (call: Call) => {
-    let handle = wrapped.get(call);
-    if (!handle) {
-      handle = wrapCall(call);
-      wrapped.set(call, handle);
-    }
-    return handle;
-  };
-  const calling: CallingDevice = {
-    get state() {
-      return device.state as DeviceState;
-    },
-    get isBusy() {
-      return device.isBusy;
-    },
-    register: () => device.register(),
-    unregister: () => device.unregister(),
-    connect: async ({ params }) => handleOf(await device.connect({ params })),
-    updateToken: (next) => device.updateToken(next),
-    disconnectAll: () => device.disconnectAll(),
-    destroy: () => device.destroy(),
-    on<E extends keyof DeviceEvents>(event: E, handler: DeviceEvents[E]) {
-      const h = handler as (...args: unknown[]) => void;
-      const translated: Listener =
-        event === 'error'
-          ? ((error: unknown, call?: Call) => h(toCallingError(error), call ? handleOf(call) : undefined)) as Listener
-          : event === 'incoming'
-            ? ((call: Call) => h(handleOf(call))) as Listener
-            : ((() => h()) as Listener);
-      return listen(device as never, event, translated);
-    },
-  };
-  return calling;
 };

@@ -8,14 +8,23 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CallingDeps } from './calling-deps.ts';
 import type { CallingSnapshot } from './calling-state.ts';
 import { createCallingStore, type CallingStore } from './calling-store.ts';
-import type { CreateDevice } from './device.ts';
-import { microphoneSupported } from './notices.ts';
+import type { DeviceSetup } from './device.ts';
 
-/** Loads the device implementation a token is for; the Twilio SDK only ever arrives through this import(). */
-export function loadDeviceImplementation(kind: 'twilio' | 'simulator'): Promise<CreateDevice> {
-  return kind === 'twilio'
-    ? import('./twilio-device.ts').then((m) => m.createTwilioDevice)
-    : import('./simulator-device.ts').then((m) => m.createSimulatorDevice);
+/** The Voice SDK's device, loaded when the store starts (the page is idle by then). */
+const loadVoiceDevice = (setup: DeviceSetup) => import('./load-voice-device.ts').then((m) => m.loadVoiceDevice(setup));
+
+/** Whether the browser can ask for a microphone at all. */
+export function microphoneSupported(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+}
+
+/** Whether the browser lists a microphone (without asking for one). */
+async function hasMicrophone(): Promise<boolean> {
+  try {
+    return (await navigator.mediaDevices.enumerateDevices()).some((device) => device.kind === 'audioinput');
+  } catch {
+    return true;
+  }
 }
 
 /** The queries a finished call changes (spec §4 'Call events'). */
@@ -36,8 +45,12 @@ export function browserCallingDeps(overrides: Partial<CallingDeps> = {}): Callin
       setSid: (callId, sid) => callRequests.setSid(callId, sid),
       status: (sid) => callRequests.status(sid),
       feedback: (callId, body) => callRequests.feedback(callId, body),
+      quality: (callId, body) => callRequests.quality(callId, body),
+      current: () => callRequests.current(),
+      end: (callId) => callRequests.end(callId),
+      recent: () => callRequests.recent(),
     },
-    loadDevice: loadDeviceImplementation,
+    loadDevice: loadVoiceDevice,
     notify: (notice) => void toast(notice),
     invalidate: () => {
       for (const queryKey of queriesAfterCall) void queryClient?.invalidateQueries({ queryKey: [...queryKey] });
@@ -50,7 +63,7 @@ export function browserCallingDeps(overrides: Partial<CallingDeps> = {}): Callin
     },
     now: () => Date.now(),
     microphoneSupported,
-    ...(typeof window !== 'undefined' ? { origin: window.location.origin } : {}),
+    hasMicrophone,
     ...overrides,
   };
 }

@@ -3,7 +3,8 @@
 // starts over. Switches:
 //   &balance=0.50       the user's balance (a short call then gets the one-minute credit warning)
 //   &fail=start|rate|calls|token   that route answers 500 (start: 402 'Insufficient balance')
-// Destinations by their last four digits: 0002 busy, 0003 no answer, 0004 failed; others answer after 2 s.
+// Destinations by their last four digits: 0002 busy, 0003 no answer, 0004 failed, 0005 answers and turns choppy;
+// others answer after 2 s.
 // Rates: +44 $0.032/min, every other number $0.015/min.
 import type { CallStartInput, CallStarted } from '@ringwise/contract/calls';
 import type { Contact } from '@ringwise/contract/contacts';
@@ -12,7 +13,7 @@ import { microDollarsOf } from '@ringwise/contract/decimal';
 import { routes } from '@ringwise/contract/routes';
 import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
-import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros, pricingOf } from './fake-carrier.ts';
+import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros, pricingOf, pricingOfRate, settle } from './fake-carrier.ts';
 
 const LATENCY_MS = 300;
 const json = (body: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -46,7 +47,8 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
       if (fail.has('rate')) return failure(500, 'internal', 'Rate lookup failed');
       const number = url.searchParams.get('number') ?? '';
       const rate = rateOf(number);
-      return json({ rate: Number(rate) / 1e6, country: rate === 32_000n ? 'United Kingdom' : 'United States', countryCode: rate === 32_000n ? 'GB' : 'US', numberType: 'mobile' });
+      const uk = rate === 32_000n;
+      return json({ rate: Number(rate) / 1e6, country: uk ? 'United Kingdom' : 'United States', countryCode: uk ? 'GB' : 'US', numberType: 'mobile', ...pricingOfRate(rate) });
     }),
     fakeRoute(routes.startCall, ({ body }) => {
       if (fail.has('start')) return failure(402, 'insufficient_balance', 'Insufficient balance. Please add credits to make calls.');
@@ -88,6 +90,17 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
       const call = callById(params.id);
       if (!call) return failure(404, 'not_found', 'Call not found');
       call.feedbackScore = (body as { score: number }).score;
+      return json(undefined, 204);
+    }),
+    fakeRoute(routes.setCallQuality, ({ params }) => (callById(params.id) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found'))),
+    fakeRoute(routes.currentCall, () => {
+      const live = carrier.calls.find((c) => c.endedAt === null && (c.status === 'ringing' || c.status === 'in-progress'));
+      return json(live ? asListed(live) : null);
+    }),
+    fakeRoute(routes.endCall, ({ params }) => {
+      const call = callById(params.id);
+      if (!call) return failure(404, 'not_found', 'Call not found');
+      settle(call, call.answeredAt ? 'completed' : 'canceled');
       return json(undefined, 204);
     }),
     fakeRoute(routes.listCalls, ({ url }) => {

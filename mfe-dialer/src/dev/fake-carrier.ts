@@ -47,10 +47,13 @@ export function durationOf(call: CarrierCall, now = Date.now()): number {
 
 const rateText = (micros: bigint) => `${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`;
 
-/** What the call is charged by: its rate, the carrier's connection fee, 60/60 increments. */
-export function pricingOf(call: CarrierCall): CallPricing {
-  return { pricePerMinute: rateText(call.rate), connectionFee: rateText(carrier.connectionFee), initialIncrement: 60, increment: 60 };
+/** What a call at `rate` (micro-dollars a minute) is charged by: the carrier's connection fee, 60/60 increments. */
+export function pricingOfRate(rate: bigint): CallPricing {
+  return { pricePerMinute: rateText(rate), connectionFee: rateText(carrier.connectionFee), initialIncrement: 60, increment: 60 };
 }
+
+/** What the call is charged by. */
+export const pricingOf = (call: CarrierCall): CallPricing => pricingOfRate(call.rate);
 
 /** The call's cost by the api's own rule, in micro-dollars (a whole number of cents). */
 export function costOf(call: CarrierCall): bigint {

@@ -1,18 +1,21 @@
-// Dev only: a calling device on the fake carrier (fake-carrier.ts), shaped like Twilio's (calling/device.ts), so
-// the dialer and the Active Call modal can be tried with ?fake-api and no microphone or api.
-import type { CallEvents, CallHandle, CallingDevice, CallState, CreateDevice, DeviceEvents, DeviceState } from '../calling/device.ts';
-import { callById, NO_ANSWER_MS, outcomeOf, RING_MS, settle, carrier, type CarrierCall } from './fake-carrier.ts';
+// Dev only: a calling device on the fake carrier (fake-carrier.ts), at the Voice SDK's interface the store uses
+// (calling/device.ts), so the dialer and the Active Call modal can be tried with ?fake-api and no microphone or
+// api. An answered call sends a quality sample each second; one to a number ending 0005 turns choppy after 5 s.
+import type { CallEvents, CallingCall, CallingDevice, CreateDevice } from '../calling/device.ts';
+import { callById, NO_ANSWER_MS, outcomeOf, RING_MS, settle, type CarrierCall } from './fake-carrier.ts';
 
-type Handlers = Map<string, Set<(...args: never[]) => void>>;
+type Handler = (...args: never[]) => void;
 
-function emitter<Events>() {
-  const handlers: Handlers = new Map();
+function emitter() {
+  const handlers = new Map<string, Set<Handler>>();
   return {
-    on<E extends keyof Events & string>(event: E, handler: Events[E]) {
+    on(event: string, handler: Handler) {
       const set = handlers.get(event) ?? new Set();
-      set.add(handler as (...args: never[]) => void);
+      set.add(handler);
       handlers.set(event, set);
-      return () => void set.delete(handler as (...args: never[]) => void);
+    },
+    off(event: string, handler: Handler) {
+      handlers.get(event)?.delete(handler);
     },
     emit(event: string, ...args: unknown[]) {
       for (const handler of handlers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
@@ -21,50 +24,86 @@ function emitter<Events>() {
 }
 
 const hex = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+const IMPAIRED_AFTER_MS = 5000;
 
-class FakeCall implements CallHandle {
+class FakeCall implements CallingCall {
   readonly parameters: Record<string, string>;
-  private state: CallState;
+  readonly customParameters: Map<string, string>;
+  private state: ReturnType<CallingCall['status']>;
   private muted = false;
   private timers: ReturnType<typeof setTimeout>[] = [];
-  private events = emitter<CallEvents>();
-  readonly on = this.events.on;
+  private events = emitter();
 
   constructor(
-    readonly direction: 'INCOMING' | 'OUTGOING',
+    readonly direction: CallingCall['direction'],
     parameters: Record<string, string>,
     private readonly record: CarrierCall | null,
     private readonly onClosed: () => void,
   ) {
-    this.parameters = { CallSid: `CA${hex()}`, ...parameters };
+    this.parameters = direction === 'INCOMING' ? { CallSid: `CA${hex()}`, ...parameters } : {};
+    this.customParameters = new Map(Object.entries(direction === 'OUTGOING' ? parameters : {}));
     this.state = direction === 'INCOMING' ? 'pending' : 'connecting';
-    if (record) record.sid = this.parameters.CallSid!;
+  }
+
+  on<E extends keyof CallEvents & string>(event: E, listener: CallEvents[E]) {
+    this.events.on(event, listener as Handler);
+    return this;
+  }
+  off<E extends keyof CallEvents & string>(event: E, listener: CallEvents[E]) {
+    this.events.off(event, listener as Handler);
+    return this;
   }
 
   start() {
     const record = this.record;
-    const outcome = outcomeOf(this.parameters.To ?? '');
+    const to = this.customParameters.get('To') ?? '';
+    const outcome = outcomeOf(to);
     this.later(() => {
+      // the SDK learns the SID from the carrier's ringing
+      this.parameters.CallSid = `CA${hex()}`;
+      if (record) {
+        record.sid = this.parameters.CallSid;
+        record.status = 'ringing';
+      }
       this.state = 'ringing';
-      if (record) record.status = 'ringing';
       this.events.emit('ringing', false);
     }, 400);
     if (outcome === 'answer') {
       this.later(() => {
-        this.state = 'open';
         if (record) {
           record.status = 'in-progress';
           record.answeredAt = Date.now();
         }
-        this.events.emit('accept');
+        this.open(to.endsWith('0005'));
       }, 400 + RING_MS);
     } else {
-      this.later(() => {
-        if (record) settle(record, outcome);
-        this.close();
-      }, outcome === 'no-answer' ? 400 + NO_ANSWER_MS : 400 + RING_MS);
+      this.later(
+        () => {
+          if (record) settle(record, outcome);
+          this.close();
+        },
+        outcome === 'no-answer' ? 400 + NO_ANSWER_MS : 400 + RING_MS,
+      );
     }
   }
+
+  private open(impaired: boolean) {
+    this.state = 'open';
+    this.events.emit('accept', this);
+    const startedAt = Date.now();
+    const tick = () => {
+      if (this.state === 'closed') return;
+      const bad = impaired && Date.now() - startedAt > IMPAIRED_AFTER_MS;
+      if (bad && !this.warned) {
+        this.warned = true;
+        this.events.emit('warning', 'high-packet-loss', null);
+      }
+      this.events.emit('sample', fakeSample(bad));
+      this.later(tick, 1000);
+    };
+    this.later(tick, 1000);
+  }
+  private warned = false;
 
   private later(fn: () => void, ms: number) {
     this.timers.push(setTimeout(fn, ms));
@@ -75,15 +114,13 @@ class FakeCall implements CallHandle {
     for (const t of this.timers) clearTimeout(t);
     this.state = 'closed';
     this.onClosed();
-    this.events.emit('disconnect');
+    this.events.emit('disconnect', this);
   }
 
-  sid = () => this.parameters.CallSid ?? null;
   status = () => this.state;
   accept = () => {
     if (this.state !== 'pending') return;
-    this.state = 'open';
-    this.events.emit('accept');
+    this.open(false);
   };
   reject = () => {
     if (this.state !== 'pending') return;
@@ -103,11 +140,31 @@ class FakeCall implements CallHandle {
   };
   mute = (shouldMute = true) => {
     this.muted = shouldMute;
-    this.events.emit('mute', shouldMute);
+    this.events.emit('mute', shouldMute, this);
   };
   isMuted = () => this.muted;
   sendDigits = (digits: string) => {
-    if (!/^[0-9*#w]+$/.test(digits)) throw new Error('InvalidArgumentError: Illegal character passed into sendDigits');
+    if (/[^0-9*#w]/.test(digits)) throw new Error('Illegal character passed into sendDigits');
+  };
+}
+
+function fakeSample(bad: boolean): Parameters<CallEvents['sample']>[0] {
+  const totals = { bytesReceived: 0, bytesSent: 0, packetsLost: 0, packetsLostFraction: 0, packetsReceived: 0, packetsSent: 0 };
+  return {
+    audioInputLevel: 1000,
+    audioOutputLevel: 1000,
+    bytesReceived: 8000,
+    bytesSent: 8000,
+    codecName: 'opus',
+    jitter: bad ? 45 : 3,
+    mos: bad ? 2.6 : 4.3,
+    packetsLost: bad ? 6 : 0,
+    packetsLostFraction: bad ? 12 : 0,
+    packetsReceived: 50,
+    packetsSent: 50,
+    rtt: bad ? 380 : 45,
+    timestamp: Date.now(),
+    totals,
   };
 }
 
@@ -121,8 +178,8 @@ let current: FakeDevice | null = null;
 export const currentFakeDevice = () => current;
 
 export const createFakeDevice: CreateDevice = () => {
-  const events = emitter<DeviceEvents>();
-  let state: DeviceState = 'unregistered';
+  const events = emitter();
+  let state: CallingDevice['state'] = 'unregistered';
   let busy: FakeCall | null = null;
   const device: FakeDevice = {
     get state() {
@@ -130,6 +187,16 @@ export const createFakeDevice: CreateDevice = () => {
     },
     get isBusy() {
       return busy !== null;
+    },
+    // no output selection here: the speaker toggle says so
+    audio: null,
+    on(event, listener) {
+      events.on(event, listener as Handler);
+      return device;
+    },
+    off(event, listener) {
+      events.off(event, listener as Handler);
+      return device;
     },
     register: () =>
       new Promise<void>((resolve) => {
@@ -145,8 +212,9 @@ export const createFakeDevice: CreateDevice = () => {
       state = 'unregistered';
       events.emit('unregistered');
     },
-    connect: async ({ params }) => {
-      if (busy) throw Object.assign(new Error('A Call is already active'), { code: 31000, name: 'InvalidStateError' });
+    connect: async (options) => {
+      if (busy) throw new Error('A Call is already active');
+      const params = options?.params ?? {};
       const record = params.callId ? (callById(params.callId) ?? null) : null;
       const call = new FakeCall('OUTGOING', params, record, () => {
         busy = null;
@@ -163,7 +231,6 @@ export const createFakeDevice: CreateDevice = () => {
       events.emit('destroyed');
       if (current === device) current = null;
     },
-    on: events.on,
     ring(from) {
       const call = new FakeCall('INCOMING', { From: from, To: 'client:dev' }, null, () => {
         busy = null;
@@ -171,7 +238,6 @@ export const createFakeDevice: CreateDevice = () => {
       events.emit('incoming', call);
     },
   };
-  void carrier;
   current = device;
-  return device;
+  return { device, callOptions: {} };
 };

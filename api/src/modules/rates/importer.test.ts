@@ -132,7 +132,16 @@ describe('importRateDeck on PostgreSQL', () => {
     expect(result).toEqual({ ok: true, imported: 2 });
     expect(await count()).toBe(rows + 2);
     await service.refresh();
-    expect(await service.lookup('+44 7700 900123')).toEqual({ rate: 0.05, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
+    expect(await service.lookup('+44 7700 900123')).toEqual({
+      rate: 0.05,
+      country: 'United Kingdom',
+      countryCode: 'GB',
+      numberType: 'mobile',
+      pricePerMinute: '0.050000',
+      connectionFee: '0.010000',
+      initialIncrement: 60,
+      increment: 60,
+    });
     expect(await service.match('+1 204 555 0123')).toMatchObject({ rate: 0.011, countryCode: 'CA', numberType: 'landline', prefix: '1204' });
     const [stored] = await database.db.privileged((sql) =>
       sql.query<{ country: string; connection_fee: string; fresh: boolean }>(

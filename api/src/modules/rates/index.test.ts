@@ -44,13 +44,22 @@ describe('GET /api/rates/lookup', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(res.headers.get('etag')).toMatch(/^"[\w-]{32}"$/);
     const body = await res.json();
-    expect(body).toEqual({ rate: 0.032, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
-    expect(Object.keys(body).sort()).toEqual(['country', 'countryCode', 'numberType', 'rate']);
+    expect(body).toEqual({
+      rate: 0.032,
+      country: 'United Kingdom',
+      countryCode: 'GB',
+      numberType: 'mobile',
+      pricePerMinute: '0.032000',
+      connectionFee: '0.000000',
+      initialIncrement: 60,
+      increment: 60,
+    });
+    expect(Object.keys(body).sort()).toEqual(['connectionFee', 'country', 'countryCode', 'increment', 'initialIncrement', 'numberType', 'pricePerMinute', 'rate']);
   });
 
   test('a raw + in the query string (read as a space) still works', async () => {
     const res = await get('/api/rates/lookup?number=+12125550123', { 'x-forwarded-for': freshIp() });
-    expect(await res.json()).toEqual({ rate: 0.015, country: 'United States', countryCode: 'US', numberType: 'landline' });
+    expect(await res.json()).toMatchObject({ rate: 0.015, country: 'United States', countryCode: 'US', numberType: 'landline' });
   });
 
   test('404 and 400 are JSON envelopes, never cached', async () => {
@@ -93,7 +102,7 @@ describe('GET /api/rates/lookup', () => {
     const changed = await get(path, { 'x-forwarded-for': ip, 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(await changed.json()).toEqual({ rate: 0.02, country: 'United Kingdom', countryCode: 'GB', numberType: 'landline' });
+    expect(await changed.json()).toMatchObject({ rate: 0.02, country: 'United Kingdom', countryCode: 'GB', numberType: 'landline' });
   });
 });
 

@@ -14,7 +14,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { clientAddress } from '../../limits/client-address.ts';
 import { defaultLimits } from '../../limits/config.ts';
 import type { Limiter, WindowRule } from '../../limits/limiter.ts';
-import type { RateService } from './service.ts';
+import { lookupOf, type RateService } from './service.ts';
 
 export interface RatesOptions {
   service: RateService;
@@ -92,10 +92,7 @@ export const rates = (options: RatesOptions) => {
     .get(
       routes.lookupRate.path,
       (context) =>
-        answer(context, `lookup\n${context.query.number ?? ''}`, (index) => {
-          const { rate, country, countryCode, numberType } = index.match(context.query.number ?? '');
-          return { rate, country, countryCode, numberType };
-        }),
+        answer(context, `lookup\n${context.query.number ?? ''}`, (index) => lookupOf(index.match(context.query.number ?? ''))),
       routeSchemas.lookupRate,
     )
     .get(

@@ -4,6 +4,7 @@
 // when a request comes after that long, and reloads the deck only when the version moved; so a change of
 // the deck shows within the poll interval, and a lookup never waits for the database while the index is
 // fresh. Rows whose effective_from is still ahead are loaded too and switch on in memory at their time.
+import { pricingOf } from '@ringwise/contract/calls';
 import type { Database } from '../../db/database.ts';
 import { RateIndex, type LoadedRow } from './deck.ts';
 import type { CountryDetail, NumberType, RateCountry, RateLookup, RateMatch } from './model.ts';
@@ -34,6 +35,11 @@ export interface RateService {
   refresh(): Promise<void>;
   /** Drops the index; later calls fail. */
   close(): void;
+}
+
+/** A match as GET /api/rates/lookup answers it: the rate and the terms a call is charged by. */
+export function lookupOf({ rate, country, countryCode, numberType, ...match }: RateMatch): RateLookup {
+  return { rate, country, countryCode, numberType, ...pricingOf(match) };
 }
 
 interface RateRow {
@@ -145,10 +151,7 @@ export function createRateService(options: RateServiceOptions): RateService {
 
   return {
     index,
-    async lookup(number) {
-      const { rate, country, countryCode, numberType } = (await index()).match(number);
-      return { rate, country, countryCode, numberType };
-    },
+    lookup: async (number) => lookupOf((await index()).match(number)),
     match: async (number) => (await index()).match(number),
     listCountries: async (search) => (await index()).listCountries(search),
     countryDetail: async (code) => (await index()).countryDetail(code),

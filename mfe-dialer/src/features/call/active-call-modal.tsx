@@ -1,7 +1,9 @@
-// The Active Call modal (spec §2 'Active Call modal'): status, the number, duration MM:SS and the running cost,
-// mute / speaker / keypad, End Call; the incoming call's Accept / Reject; a warning a minute before the credit
-// runs out with 'Add Credits' (billing's top-up dialog). It can be minimised to the call bar while the user goes
-// on in the app. Loaded (lazily) by the call overlay when a call starts.
+// The Active Call modal (spec §2 'Active Call modal'): status, the number (and the caller's contact, from the
+// contacts remote's match widget), duration MM:SS and the running cost, the live call quality, mute / speaker /
+// keypad, End Call; the incoming call's Accept / Reject; a warning a minute before the credit runs out with 'Add
+// Credits' (billing's top-up dialog). It can be minimised to the call bar while the user goes on in the app; when
+// it closes at the call's end, the focus goes back to the dialer's number field. Loaded (lazily) by the call
+// overlay when a call starts.
 import { useState } from 'react';
 import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneOff, Volume1, Volume2 } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
@@ -12,9 +14,11 @@ import { formatDuration, formatUsd } from '@ringwise/ui/format';
 import type { CallUiState } from '../../calling/calling-state.ts';
 import type { CallingStore } from '../../calling/calling-store.ts';
 import { useCalling } from '../../calling/use-calling.ts';
+import { focusAfterCall } from '../../lib/focus-after-call.ts';
 import { formatInternational } from '../../lib/format-number.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { keypadKeys } from '../dialer/dialer-rules.ts';
+import { CallQualityIndicator } from './call-quality-indicator.tsx';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
 
 export interface ActiveCallModalProps {
@@ -29,7 +33,9 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
   const [topUpOpen, setTopUpOpen] = useState(false);
   const [topUpMounted, setTopUpMounted] = useState(false);
   const status = callStatusText(call);
-  const controls = showsControls(call) && !call.incomingPending;
+  const live = showsControls(call) && !call.incomingPending;
+  // a call resumed after a reload has no audio on this page: its time and End Call only
+  const controls = live && !call.resumed;
   const number = call.to ? formatInternational(call.to) : '';
 
   return (
@@ -40,6 +46,7 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
           className="dl:max-w-sm dl:text-center"
           aria-describedby="active-call-number"
           onInteractOutside={(event) => event.preventDefault()}
+          returnFocusRef={call.hasActiveCall && call.endedAt === null ? undefined : focusAfterCall}
         >
           <Button type="button" variant="ghost" size="icon" aria-label="Minimize call" className="dl:absolute dl:right-2 dl:top-2" onClick={onMinimize}>
             <Minimize2 aria-hidden className="dl:h-4 dl:w-4" />
@@ -61,23 +68,26 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
             <DialogDescription id="active-call-number" className="dl:text-base" data-testid="call-number">
               {number}
             </DialogDescription>
-            {status.subtitle && !call.incomingPending ? (
-              <p className="dl:text-sm dl:text-muted-foreground" data-testid="call-subtitle">
-                {status.subtitle}
-              </p>
+            {call.direction === 'inbound' && call.to ? (
+              <RemoteWidget id="contacts/widgets/contact-match" props={{ number: call.to, className: 'dl:min-h-0' }} />
             ) : null}
-            {controls ? (
+            {/* polite: 'Reconnecting…' and its recovery are heard, not only seen */}
+            <p role="status" aria-live="polite" className="dl:text-sm dl:text-muted-foreground dl:empty:sr-only" data-testid="call-subtitle">
+              {call.incomingPending ? null : status.subtitle}
+            </p>
+            {live ? (
               <p className="dl:flex dl:gap-3 dl:font-mono dl:text-2xl dl:tabular-nums" aria-live="off">
                 <span data-testid="call-duration" aria-label="Duration">
                   {formatDuration(call.duration)}
                 </span>
-                {call.direction === 'outbound' ? (
+                {call.direction === 'outbound' && !call.resumed ? (
                   <span data-testid="call-cost" aria-label="Cost so far" className="dl:text-muted-foreground">
                     {formatUsd(moneyOf(call.cost))}
                   </span>
                 ) : null}
               </p>
             ) : null}
+            {call.isActive && !call.resumed && !call.endedAt ? <CallQualityIndicator quality={call.quality} /> : null}
           </div>
           {call.lowCredit && !call.endedAt ? (
             <div role="alert" className="dl:flex dl:items-center dl:justify-between dl:gap-2 dl:rounded-md dl:border dl:border-amber-300 dl:bg-amber-50 dl:p-3 dl:text-left dl:text-sm dl:text-amber-900">
@@ -131,7 +141,7 @@ function CallControls({ call, store, keypadOpen, onKeypad }: { call: CallUiState
       <Button type="button" variant={call.isMuted ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Mute" aria-pressed={call.isMuted} onClick={() => store.toggleMute()}>
         {call.isMuted ? <MicOff aria-hidden className="dl:h-5 dl:w-5" /> : <Mic aria-hidden className="dl:h-5 dl:w-5" />}
       </Button>
-      <Button type="button" variant={call.isSpeaker ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Speaker" aria-pressed={call.isSpeaker} onClick={() => store.toggleSpeaker()}>
+      <Button type="button" variant={call.isSpeaker ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Speaker" aria-pressed={call.isSpeaker} onClick={() => void store.toggleSpeaker()}>
         {call.isSpeaker ? <Volume2 aria-hidden className="dl:h-5 dl:w-5" /> : <Volume1 aria-hidden className="dl:h-5 dl:w-5" />}
       </Button>
       <Button type="button" variant={keypadOpen ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Keypad" aria-pressed={keypadOpen} onClick={onKeypad}>

@@ -1,5 +1,6 @@
-// After an answered call: an optional 1-5 rating with the issue list (spec §5 'Feedback on a call'), sent once
-// (POST /api/calls/{id}/feedback). A small card above the bottom navigation; 'Not now' dismisses it.
+// After an answered call: an optional 1-5 rating with the issue list (spec §5 'Feedback on a call'), the issue the
+// call's quality warnings pointed to pre-selected, sent once (POST /api/calls/{id}/feedback). A small card above the
+// bottom navigation; 'Not now' dismisses it.
 import { useState } from 'react';
 import { Star, X } from 'lucide-react';
 import { callFeedbackIssueLabels, callFeedbackIssues, type CallFeedbackIssue } from '@ringwise/contract/calls';
@@ -11,7 +12,7 @@ import { formatInternational } from '../../lib/format-number.ts';
 
 export default function CallFeedback({ prompt, store }: { prompt: FeedbackPrompt; store: CallingStore }) {
   const [score, setScore] = useState<number | null>(null);
-  const [issue, setIssue] = useState<CallFeedbackIssue | null>(null);
+  const [issue, setIssue] = useState<CallFeedbackIssue | null>(prompt.suggestedIssue);
   const [sending, setSending] = useState(false);
   return (
     <section

@@ -70,10 +70,10 @@ describe('Active Call modal', () => {
     expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('true');
     expect(screen.getByTestId('call-number').textContent).toBe('+44 7700900123');
     expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
-    await act(async () => calling.device().call.emit('ringing', false));
+    await act(async () => calling.device().call.ring());
     expect(statusText()).toBe('In Call');
     expect(screen.getByRole('button', { name: 'Mute' })).toBeTruthy();
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     expect(statusText()).toBe('Connected');
     expect(screen.getByTestId('call-subtitle').textContent).toBe('Call in progress');
     expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('false');
@@ -87,17 +87,23 @@ describe('Active Call modal', () => {
 
   test('mute and speaker buttons toggle with their toasts', async () => {
     const calling = await overlayWithCall();
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
     expect(calling.lastNotice()).toMatchObject({ title: 'Muted', description: 'Microphone is now off' });
     expect(screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Speaker' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Speaker' }));
+      await flush();
+    });
+    // the SDK's speaker output: the loudspeaker the browser lists
+    expect(calling.device().audio?.selected).toEqual(['speaker']);
     expect(calling.lastNotice()).toMatchObject({ title: 'Speaker On', description: 'Audio through speaker' });
+    expect(screen.getByRole('button', { name: 'Speaker' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   test('the in-call keypad sends the digits it is pressed with', async () => {
     const calling = await overlayWithCall();
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     fireEvent.click(screen.getByRole('button', { name: 'Keypad' }));
     const pad = screen.getByRole('group', { name: 'Call keypad' });
     for (const key of ['1', '#', '*']) fireEvent.click([...pad.querySelectorAll('button')].find((b) => b.textContent === key)!);
@@ -107,7 +113,7 @@ describe('Active Call modal', () => {
 
   test('End Call hangs up; on the terminal status End Call is hidden; the modal closes 2 s after the end', async () => {
     const calling = await overlayWithCall();
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     calling.requests.status.reply = () => ({ status: 'completed', duration: 12, cost: '0.01' });
     await act(async () => {
       fireEvent.click(endCall()!);
@@ -141,6 +147,7 @@ describe('Active Call modal', () => {
     ['failed', 'Call Failed'],
   ] as const)('a %s call shows %s without End Call', async (status, text) => {
     const calling = await overlayWithCall();
+    await act(async () => calling.device().call.ring());
     calling.requests.status.reply = () => ({ status, duration: 0, cost: '0.00' });
     await calling.clock.advance(5000);
     expect(statusText()).toBe(text);
@@ -151,7 +158,7 @@ describe('Active Call modal', () => {
     const calling = testCalling();
     calling.requests.start.reply = () => started({ maxDurationSeconds: 75 });
     await overlayWithCall(calling);
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     expect(screen.queryByRole('alert')).toBeNull();
     await calling.clock.advance(15_000);
     expect(screen.getByRole('alert').textContent).toContain('Less than a minute of credit left');
@@ -160,7 +167,7 @@ describe('Active Call modal', () => {
 
   test('minimise: the call bar shows the call and brings the modal back', async () => {
     const calling = await overlayWithCall();
-    await act(async () => calling.device().call.emit('accept'));
+    await act(async () => calling.device().call.answer());
     fireEvent.click(screen.getByRole('button', { name: 'Minimize call' }));
     await waitUntil(() => expect(screen.queryByTestId('call-status')).toBeNull());
     const bar = screen.getByRole('button', { name: /Show call/ });

@@ -10,13 +10,23 @@ const terminalTexts: Record<string, string> = {
   canceled: 'Canceled',
 };
 
+/** The subtitles that are not the spec's: the media being restored, a call resumed after a reload. */
+export const statusSubtitles = {
+  reconnecting: 'The connection dropped. Restoring the call…',
+  resumed: 'The page reloaded: this call has no audio here.',
+} as const;
+
 /** The status line and its subtitle (null: the number is shown instead). */
-export function callStatusText(call: Pick<CallUiState, 'twilioStatus' | 'isActive' | 'connected'>): { title: string; subtitle: string | null } {
+export function callStatusText(
+  call: Pick<CallUiState, 'twilioStatus' | 'isActive' | 'connected'> & Partial<Pick<CallUiState, 'reconnecting' | 'resumed'>>,
+): { title: string; subtitle: string | null } {
   const status = call.twilioStatus;
   if (status && isTerminalCallStatus(status)) return { title: terminalTexts[status] ?? 'Call Ended', subtitle: null };
+  if (call.reconnecting) return { title: 'Reconnecting…', subtitle: statusSubtitles.reconnecting };
+  const resumed = call.resumed ? statusSubtitles.resumed : null;
   if (call.connected && call.isActive) return { title: 'Connected', subtitle: 'Call in progress' };
-  if (status === 'ringing' || status === 'in-progress') return { title: 'In Call', subtitle: null };
-  return { title: 'Connecting...', subtitle: null };
+  if (status === 'ringing' || status === 'in-progress') return { title: 'In Call', subtitle: resumed };
+  return { title: 'Connecting...', subtitle: resumed };
 }
 
 /** The icon pulses while queued, ringing or connecting. */

@@ -10,16 +10,18 @@ import { defaultFrom, destinationOf, prefill, typeNumber } from './dialer-rules.
 const realWarn = console.warn;
 let restore = () => {};
 let rate = 0.032;
+let terms = { connectionFee: '0.000000', initialIncrement: 60, increment: 60 };
 beforeEach(() => {
   __resetToastsForTests();
   __resetWidgetsForTests();
   console.warn = () => {};
   rate = 0.032;
+  terms = { connectionFee: '0.000000', initialIncrement: 60, increment: 60 };
   restore = mockFetch(({ url }) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/auth/user') return json(user({ balance: '10.00' }));
     if (path === '/api/virtual-numbers' || path === '/api/verified-caller-ids') return json([]);
-    if (path === '/api/rates/lookup') return json({ rate, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile' });
+    if (path === '/api/rates/lookup') return json({ rate, country: 'United Kingdom', countryCode: 'GB', numberType: 'mobile', pricePerMinute: rate.toFixed(6), ...terms });
     return undefined;
   }).restore;
 });
@@ -177,6 +179,23 @@ describe('Dialer view', () => {
     expect(screen.getByTestId('rate-line').textContent).toBe('');
     type('7700900123');
     await waitUntil(() => expect(screen.getByTestId('rate-line').textContent).toBe('Rate ≈ $0.032/min≈ 312 min available'));
+  });
+
+  test('under the rate, how calls are billed, by the pricing rule the api charges by: the first charge of any answered call', async () => {
+    const { calling } = await renderDialer();
+    await calling.ready();
+    type('7700900123');
+    // a 2-second call is charged the first minute: $0.032 → $0.03
+    await waitUntil(() => expect(screen.getByTestId('billing-rule').textContent).toBe('Billed per minute · first minute $0.03'));
+    cleanup();
+
+    rate = 0.015;
+    terms = { connectionFee: '0.014000', initialIncrement: 60, increment: 1 };
+    await renderDialer();
+    type('7700900124');
+    // $0.014 + $0.015 → $0.03; the fee counts against the balance too
+    await waitUntil(() => expect(screen.getByTestId('billing-rule').textContent).toBe('Billed per second after the first minute · first minute $0.03 incl. connection fee'));
+    expect(screen.getByTestId('rate-line').textContent).toBe('Rate ≈ $0.015/min≈ 666 min available');
   });
 
   test('a failed rate lookup hides the line', async () => {

@@ -14,6 +14,7 @@ import { Input } from '@ringwise/ui/input';
 import { toast } from '@ringwise/ui/toast';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
+import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
 import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
@@ -52,6 +53,9 @@ export function DialerView() {
   const numbers = useQuery({ ...numberQueries.list(), meta: { handlesError: true } });
   const callerIds = useQuery({ ...callerIdQueries.list(), meta: { handlesError: true } });
   const from = choice === null ? null : defaultFrom(choice ?? user.data?.defaultCallerId, numbers.data ?? [], callerIds.data ?? []);
+
+  // after a call the focus comes back here, ready for the next number
+  useEffect(() => takeFocusAfterCall(inputRef.current), []);
 
   const destination = destinationOf(value);
   const ready = device === 'ready';

@@ -2,9 +2,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiQueryKey, callApi } from '@ringwise/api-client';
 import { routes } from '../routes.ts';
-import type { CallFeedbackInput, CallStartInput } from './schema.ts';
+import type { CallFeedbackInput, CallQualitySummary, CallStartInput } from './schema.ts';
 
-export type { Call, CallCostItems, CallFeedbackInput, CallingToken, CallPage, CallStarted, CallStartInput, CallStatusResponse } from './schema.ts';
+export type { Call, CallCostItems, CallFeedbackInput, CallingToken, CallPage, CallQualitySummary, CallStarted, CallStartInput, CallStatusResponse } from './schema.ts';
 export * from './rules.ts';
 export * from './pricing.ts';
 
@@ -28,4 +28,10 @@ export const callRequests = {
   setSid: (callId: string, twilioCallSid: string) => callApi(routes.setCallSid, { params: { id: callId }, body: { twilioCallSid } }),
   status: (callSid: string, signal?: AbortSignal) => callApi(routes.getCallStatus, { params: { callSid } }, signal ? { signal } : {}),
   feedback: (callId: string, body: CallFeedbackInput) => callApi(routes.sendCallFeedback, { params: { id: callId }, body }),
+  quality: (callId: string, body: CallQualitySummary) => callApi(routes.setCallQuality, { params: { id: callId }, body }),
+  /** GET /api/calls/current: the user's call still in progress (after a reload), or null. */
+  current: (signal?: AbortSignal) => callApi(routes.currentCall, {}, signal ? { signal } : {}),
+  end: (callId: string) => callApi(routes.endCall, { params: { id: callId } }),
+  /** The newest calls, one page (what a call ended elsewhere settled at). */
+  recent: (limit = 10) => callApi(routes.listCalls, { query: { limit: String(limit) } }),
 };

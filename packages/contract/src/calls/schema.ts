@@ -174,6 +174,7 @@ export const CallFeedbackInput = Type.Object(
 );
 export type CallFeedbackInput = Static<typeof CallFeedbackInput>;
 
+
 export const callSchemas = {
   getCallingToken: { response: { 200: CallingToken } },
   startCall: { body: CallStartInput, response: { 201: CallStarted } },

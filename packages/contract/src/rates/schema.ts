@@ -2,21 +2,28 @@
 // countries). Per-minute prices are RatePerMinute strings, except the lookup's `rate`, which the spec fixes
 // as a number.
 import { Type, type Static } from '@sinclair/typebox';
+import { CallPricing } from '../calls/schema.ts';
 import { CallingCode, CountryCode, Nullable, OneOf, RatePerMinute } from '../values.ts';
 import { numberTypes } from './number-types.ts';
 
 export const NumberTypeSchema = OneOf(numberTypes);
 
-/** GET /api/rates/lookup?number= */
-export const RateLookup = Type.Object(
-  {
-    /** Price per minute in USD as a JSON number (spec §3), e.g. 0.032. */
-    rate: Type.Number(),
-    /** The destination country's English name (spec field), e.g. "United Kingdom". */
-    country: Type.String(),
-    countryCode: CountryCode,
-    numberType: NumberTypeSchema,
-  },
+/**
+ * GET /api/rates/lookup?number=: the destination's rate and the terms a call to it is charged by (CallPricing:
+ * exact price, connection fee, increments), so the dialer can say how calls are billed before one starts.
+ */
+export const RateLookup = Type.Composite(
+  [
+    Type.Object({
+      /** Price per minute in USD as a JSON number (spec §3), e.g. 0.032; `pricePerMinute` is the exact one. */
+      rate: Type.Number(),
+      /** The destination country's English name (spec field), e.g. "United Kingdom". */
+      country: Type.String(),
+      countryCode: CountryCode,
+      numberType: NumberTypeSchema,
+    }),
+    CallPricing,
+  ],
   { additionalProperties: false },
 );
 export type RateLookup = Static<typeof RateLookup>;

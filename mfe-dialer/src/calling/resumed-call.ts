@@ -1,0 +1,130 @@
+// A call still in progress when the page (re)loads (GET /api/calls/current): the browser's leg went with the old
+// page, but the api's call may not have ended yet, and while it lasts every new call is refused. It is shown in
+// the Active Call modal (no audio here, no running cost: this page does not know its pricing) with a working
+// End Call (POST /api/calls/{id}/end: the carrier hangs it up). Its end, by End Call or by the carrier, is read
+// from the api: the current call is looked at every statusPollMs, and the settled figures from the newest calls.
+import type { Call, CallStatusResponse } from '@ringwise/contract/calls';
+import { callTiming, isTerminalCallStatus } from '@ringwise/contract/calls';
+import { ApiError } from '@ringwise/api-client';
+import type { ActiveCall } from './active-call.ts';
+import { disconnectStatusAttempts, disconnectStatusRetryMs } from './backend-status.ts';
+import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
+import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
+import { callToasts } from './notices.ts';
+
+export interface ResumedCall {
+  /** Asks the api for the user's call in progress and shows it, unless the page already has a call. */
+  check(): Promise<void>;
+  /** End Call for the resumed call. */
+  end(): Promise<void>;
+  stop(): void;
+}
+
+/** Whole seconds since the call was answered (0 while it rings). */
+const elapsedSeconds = (call: Call, now: number) => (call.startTime ? Math.max(0, Math.floor((now - Date.parse(call.startTime)) / 1000)) : 0);
+
+export function createResumedCall(deps: CallingDeps, state: CallingState, active: ActiveCall): ResumedCall {
+  let watch: unknown = null;
+  let ending = false;
+  const stop = () => {
+    if (watch !== null) deps.timers.clearInterval(watch);
+    watch = null;
+  };
+  const resumedId = () => {
+    const { call } = state.get();
+    return call.resumed && !active.isEnded() ? call.callId : null;
+  };
+
+  /** The call's settled status, duration and cost, once the api lists it as ended (a few looks), or null. */
+  async function settled(id: string): Promise<CallStatusResponse | null> {
+    for (let attempt = 0; attempt < disconnectStatusAttempts; attempt++) {
+      if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
+      try {
+        const listed = (await deps.requests.recent()).items.find((call) => call.id === id);
+        if (listed && isTerminalCallStatus(listed.status)) return { status: listed.status, duration: listed.duration, cost: listed.cost };
+      } catch (error) {
+        log('reading the ended call failed', error);
+        return null;
+      }
+    }
+    return null;
+  }
+
+  async function ended(id: string) {
+    stop();
+    const backend = await settled(id);
+    if (resumedId() === id) await active.finish(backend?.status ?? 'completed', backend);
+  }
+
+  function show(call: Call) {
+    const inProgress = call.status === 'in-progress';
+    active.begin();
+    state.set({
+      call: {
+        ...idleCall,
+        hasActiveCall: true,
+        resumed: true,
+        callId: call.id,
+        direction: call.callDirection,
+        to: call.callDirection === 'inbound' ? call.fromNumber : call.destinationNumber,
+        twilioStatus: call.status,
+        isActive: inProgress,
+        isConnecting: call.status === 'queued',
+        duration: inProgress ? elapsedSeconds(call, deps.now()) : 0,
+        // no pricing here: the meter counts the time and no money
+        pricing: incomingPricing,
+      },
+    });
+    if (inProgress) active.startMeter();
+    watch = deps.timers.setInterval(() => {
+      deps.requests.current().then(
+        (current) => {
+          const id = resumedId();
+          if (!id || ending) return;
+          if (current?.id !== id || isTerminalCallStatus(current.status)) void ended(id);
+          else if (current.status === 'in-progress' && !state.get().call.isActive) {
+            state.setCall({ twilioStatus: 'in-progress', isActive: true, isConnecting: false });
+            active.startMeter();
+          }
+        },
+        (error: unknown) => log('checking the resumed call failed', error),
+      );
+    }, callTiming.statusPollMs);
+  }
+
+  return {
+    async check() {
+      let call: Call | null;
+      try {
+        call = await deps.requests.current();
+      } catch (error) {
+        log('asking for a call in progress failed', error);
+        return;
+      }
+      const { call: now, starting } = state.get();
+      if (!call || isTerminalCallStatus(call.status) || now.hasActiveCall || starting) return;
+      show(call);
+    },
+
+    async end() {
+      const id = resumedId();
+      if (!id || ending) return;
+      ending = true;
+      try {
+        await deps.requests.end(id);
+      } catch (error) {
+        // 404: it has ended already
+        if (!(error instanceof ApiError && error.status === 404)) {
+          deps.notify(callToasts.endFailed);
+          log('ending the resumed call failed', error);
+          return;
+        }
+      } finally {
+        ending = false;
+      }
+      await ended(id);
+    },
+
+    stop,
+  };
+}

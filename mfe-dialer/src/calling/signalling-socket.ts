@@ -1,0 +1,22 @@
+// The Voice SDK always signals over `wss://<chunderw>/signal`, and a plain-http dev server has no TLS to answer
+// it. So on an http page, against the carrier simulator only, the SDK gets a WebSocket that opens exactly that
+// address as `ws://` and every other address as given. The SDK's transport (wstransport.ts) takes
+// `globalThis.WebSocket` once, when its module is evaluated: the class is put in place for that moment only.
+
+/** Runs `load` (the SDK's import) with the rewriting WebSocket in place when the page needs it. */
+export async function withSignallingSocket<T>(chunderw: string | null, load: () => Promise<T>): Promise<T> {
+  if (!chunderw || globalThis.location?.protocol !== 'http:') return load();
+  const Original = globalThis.WebSocket;
+  const secure = `wss://${chunderw}/signal`;
+  const plain = `ws://${chunderw}/signal`;
+  globalThis.WebSocket = class SignallingWebSocket extends Original {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(String(url) === secure ? plain : url, protocols);
+    }
+  };
+  try {
+    return await load();
+  } finally {
+    globalThis.WebSocket = Original;
+  }
+}
