@@ -60,6 +60,8 @@ export function createActiveCall(
   let errored = false;
   /** A notice already told the user why the call ended. */
   let told = false;
+  /** The user hung up here (End Call): the call's end is theirs, not the far end's. */
+  let hungUpHere = false;
   let quality: QualityTracker = createQualityTracker();
   /** The end's delayed notices and the modal's close, cancelled by destroy. */
   const pending = new Set<unknown>();
@@ -117,7 +119,10 @@ export function createActiveCall(
       told = true;
       deps.notify(notAnsweredNotice);
     }
-    const backend = await statusAfterDisconnect(deps, before.callSid ?? handle?.parameters.CallSid ?? null);
+    // the far end hung up a call whose SID the device never learned (it failed before it rang): the api knows why,
+    // by the id it started the call with
+    const byId = !errored && !hungUpHere ? before.callId : null;
+    const backend = await statusAfterDisconnect(deps, before.callSid ?? handle?.parameters.CallSid ?? null, byId);
     const { isActive } = state.get().call;
     const outcome = backend && isTerminalCallStatus(backend.status) && backend.status !== 'completed' && !isActive ? backend.status : null;
     // spec §4: a call error that is not the microphone's is a failed call; an unanswered call's outcome wins
@@ -262,6 +267,7 @@ export function createActiveCall(
       ended = false;
       errored = false;
       told = false;
+      hungUpHere = false;
       quality = createQualityTracker();
     },
     adopt(call) {
@@ -281,6 +287,7 @@ export function createActiveCall(
 
     hangUp() {
       if (!underWay()) return;
+      hungUpHere = true;
       if (handle) {
         try {
           handle.disconnect();

@@ -53,7 +53,9 @@ export function createStatusPoll(
  * the device hung up, and only then does the api know the charge (and, for a call never answered, whether it was
  * busy, unanswered or failed): a few quick looks. The last answer read, or null.
  */
-export async function statusAfterDisconnect(deps: CallingDeps, sid: string | null): Promise<CallStatusResponse | null> {
+export async function statusAfterDisconnect(deps: CallingDeps, sid: string | null, callId: string | null = null): Promise<CallStatusResponse | null> {
+  // a call that ended before it rang never told the device its SID: the api knows it by the id it started it with
+  if (!sid) return callId ? settledById(deps, callId) : null;
   let backend: CallStatusResponse | null = null;
   for (let attempt = 0; sid && attempt < disconnectStatusAttempts; attempt++) {
     if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
@@ -66,4 +68,20 @@ export async function statusAfterDisconnect(deps: CallingDeps, sid: string | nul
     if (isTerminalCallStatus(backend.status)) break;
   }
   return backend;
+}
+
+/** The call's settled status, duration and cost by the id the api started it with, once the api lists it as ended
+ *  (a few looks), or null: for a call whose SID the device never learned, or one a reloaded page resumed. */
+export async function settledById(deps: CallingDeps, id: string): Promise<CallStatusResponse | null> {
+  for (let attempt = 0; attempt < disconnectStatusAttempts; attempt++) {
+    if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
+    try {
+      const listed = (await deps.requests.recent()).items.find((call) => call.id === id);
+      if (listed && isTerminalCallStatus(listed.status)) return { status: listed.status, duration: listed.duration, cost: listed.cost };
+    } catch (error) {
+      log('reading the ended call failed', error);
+      return null;
+    }
+  }
+  return null;
 }

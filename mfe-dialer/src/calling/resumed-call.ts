@@ -7,7 +7,7 @@ import type { Call, CallStatusResponse } from '@ringwise/contract/calls';
 import { callTiming, isTerminalCallStatus } from '@ringwise/contract/calls';
 import { ApiError } from '@ringwise/api-client';
 import type { ActiveCall } from './active-call.ts';
-import { disconnectStatusAttempts, disconnectStatusRetryMs } from './backend-status.ts';
+import { settledById } from './backend-status.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
 import { callToasts } from './notices.ts';
@@ -35,24 +35,9 @@ export function createResumedCall(deps: CallingDeps, state: CallingState, active
     return call.resumed && !active.isEnded() ? call.callId : null;
   };
 
-  /** The call's settled status, duration and cost, once the api lists it as ended (a few looks), or null. */
-  async function settled(id: string): Promise<CallStatusResponse | null> {
-    for (let attempt = 0; attempt < disconnectStatusAttempts; attempt++) {
-      if (attempt > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, disconnectStatusRetryMs));
-      try {
-        const listed = (await deps.requests.recent()).items.find((call) => call.id === id);
-        if (listed && isTerminalCallStatus(listed.status)) return { status: listed.status, duration: listed.duration, cost: listed.cost };
-      } catch (error) {
-        log('reading the ended call failed', error);
-        return null;
-      }
-    }
-    return null;
-  }
-
   async function ended(id: string) {
     stop();
-    const backend = await settled(id);
+    const backend = await settledById(deps, id);
     if (resumedId() === id) await active.finish(backend?.status ?? 'completed', backend);
   }
 

@@ -192,11 +192,18 @@ describe('outgoing calls', () => {
       const sdk = await client(`dest-${ending}`);
       const { browser, tempSid } = await call(sdk, `+1415555${ending}`);
       const hangup = await sdk.next('hangup');
-      expect(hangup.callsid).toMatch(/^CA/);
-      expect(hangup.callsid).not.toBe(tempSid);
       await voice().settle();
-      expect(voice().call(String(hangup.callsid))?.status).toBe(status);
-      expect(statuses(String(hangup.callsid)).at(-1)).toBe(status);
+      let sid = String(hangup.callsid);
+      if (ending === '0004') {
+        // it fails before it rings: the SDK knows the call only by its temporary id, and heeds no other
+        expect(hangup.callsid).toBe(tempSid);
+        sid = voice().calls().find((placed) => placed.to === `+1415555${ending}`)?.sid ?? '';
+      } else {
+        expect(hangup.callsid).toMatch(/^CA/);
+        expect(hangup.callsid).not.toBe(tempSid);
+      }
+      expect(voice().call(sid)?.status).toBe(status);
+      expect(statuses(sid).at(-1)).toBe(status);
       browser.close();
     });
   }

@@ -86,8 +86,11 @@ interface Session {
 /** A call as a client sees it: an outgoing call (the parent's sid) or an incoming leg it accepted. */
 interface ClientCall {
   sid: string;
-  /** The SDK's temporary id of an outgoing call until it learns the sid (TJS…). */
+  /** The SDK's temporary id of an outgoing call until it learns the sid (TJS…) from `ringing` or `answer`: until then
+   *  the SDK only heeds a hangup that names this id. */
   tempSid: string | null;
+  /** `ringing` or `answer` has told the SDK the call's sid. */
+  announced: boolean;
   direction: 'outgoing' | 'incoming';
   identity: string;
   session: Session | null;
@@ -289,7 +292,7 @@ export class Signalling {
       return refuse(31000, 'The offer could not be answered');
     }
     if (!session.open) return media.close();
-    const call: ClientCall = { sid, tempSid, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    const call: ClientCall = { sid, tempSid, announced: false, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(sid, call);
     this.#watch(call);
     this.#options.calls.place(sid, token.identity, Object.fromEntries(new URLSearchParams(params)));
@@ -318,7 +321,7 @@ export class Signalling {
       media.close();
       return this.#sendOn(session, 'hangup', { callsid, error: { code: 31000, message: 'The answer could not be applied' } });
     }
-    const call: ClientCall = { sid: callsid, tempSid: null, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    const call: ClientCall = { sid: callsid, tempSid: null, announced: true, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(callsid, call);
     if (!this.#options.calls.accept(callsid)) {
       this.#forget(call);
@@ -363,14 +366,17 @@ export class Signalling {
     if (status === 'ringing') {
       // early media: the ringback the caller hears until the far end answers
       call.media.play({ kind: 'ringback' });
+      call.announced = true;
       this.#sendTo(call, 'ringing', { callsid: sid, sdp: call.media.localSdp });
     } else if (status === 'in-progress') {
       this.#farEnd(call);
+      call.announced = true;
       this.#sendTo(call, 'answer', { callsid: sid, sdp: call.media.localSdp, reconnect: call.reconnect });
     } else if (isTerminal(status)) {
       // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code
       const error = errorCode === undefined ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
-      this.#sendTo(call, 'hangup', { callsid: sid, ...error });
+      // a call that ends before it rang (a number that fails at once) is still known to the SDK by its temporary id
+      this.#sendTo(call, 'hangup', { callsid: call.announced ? sid : (call.tempSid ?? sid), ...error });
       this.#forget(call);
     }
   }
