@@ -13,6 +13,7 @@ import { createQualityTracker, type QualityTracker } from './call-quality.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, type CallingState } from './calling-state.ts';
 import { listen, type CallingAudio, type CallingCall } from './device.ts';
+import { createDtmfPacer } from './dtmf-pacer.ts';
 import type { FeedbackPrompts } from './feedback-prompt.ts';
 import { callEndedNotice, callErrorNotice, callToasts, MICROPHONE_ACQUISITION_FAILED, notAnsweredErrorNotice, notAnsweredNotice, warningNotice } from './notices.ts';
 
@@ -72,6 +73,16 @@ export function createActiveCall(
     }, ms);
     pending.add(id);
   };
+
+  const keys = createDtmfPacer((digits) => {
+    if (!handle || ended) return;
+    try {
+      handle.sendDigits(digits);
+    } catch (error) {
+      deps.notify(callToasts.badDigits);
+      log('sendDigits failed', error);
+    }
+  }, later);
 
   const meter = createCallMeter(deps, state);
   const poll = createStatusPoll(deps, { sid: () => state.get().call.callSid, ended: () => ended, apply: applyBackend });
@@ -340,14 +351,8 @@ export function createActiveCall(
         return false;
       }
       if (!handle || ended) return false;
-      try {
-        handle.sendDigits(digits);
-        return true;
-      } catch (error) {
-        deps.notify(callToasts.badDigits);
-        log('sendDigits failed', error);
-        return false;
-      }
+      keys.press(digits);
+      return true;
     },
 
     destroy() {

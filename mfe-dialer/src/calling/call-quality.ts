@@ -25,6 +25,11 @@ const microphoneWarnings = new Set(['constant-audio-input-level']);
 
 /** Below this average MOS (of the last few samples) a call without warnings is fair, not good. */
 export const fairMosBelow = 3.6;
+/**
+ * Below this average MOS it is poor even before the SDK says so: the SDK's own low-mos threshold (spec §9), whose
+ * warnings only start 5 s into the call (an impaired line read "Fair" at MOS 1.3 until then).
+ */
+export const poorMosBelow = 3;
 const mosWindow = 3;
 
 export const qualityHints = {
@@ -73,6 +78,7 @@ export function createQualityTracker(): QualityTracker {
     if (has(poorWarnings)) return { level: 'poor', hint: qualityHints.poor };
     if (has(fairWarnings)) return { level: 'fair', hint: qualityHints.fair };
     const average = recentMos.length > 0 ? recentMos.reduce((sum, mos) => sum + mos, 0) / recentMos.length : null;
+    if (average !== null && recentMos.length >= mosWindow && average < poorMosBelow) return { level: 'poor', hint: qualityHints.poor };
     if (average !== null && recentMos.length >= mosWindow && average < fairMosBelow) return { level: 'fair', hint: qualityHints.fair };
     return { level: 'good', hint: null };
   }

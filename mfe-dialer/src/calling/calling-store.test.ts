@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { ApiError } from '@ringwise/api-client';
 import { listedCall, SID, flush, sample, started, testCalling, token, TestCall, twilioError, type TestCalling } from '../test-support.tsx';
 import { qualityHints } from './call-quality.ts';
+import { dtmfToneSlotMs } from './dtmf-pacer.ts';
 import { CALL_AUDIO_FAILED, CALL_CONNECTION_LOST, MICROPHONE_TITLE, MICROPHONE_UNUSABLE, callToasts, microphoneMessages, notAnsweredNotice } from './notices.ts';
 
 const realWarn = console.warn;
@@ -447,6 +448,9 @@ describe('in the call', () => {
     expect(c.store.sendDigits('*#w9')).toBe(true);
     expect(c.store.sendDigits('a')).toBe(false);
     expect(c.store.sendDigits('1+')).toBe(false);
+    expect(c.device().call.digits).toEqual(['1']);
+    // the second waits for the first key's tone: insertDTMF would drop the keys still to play
+    await c.clock.advance(dtmfToneSlotMs);
     expect(c.device().call.digits).toEqual(['1', '*#w9']);
     expect(c.lastNotice()?.title).toBe('Error');
   });
@@ -500,6 +504,15 @@ describe('call quality', () => {
     expect(call(c).quality?.level).toBe('good');
     await on(() => c.device().call.emit('sample', sample({ mos: 3.4 })));
     expect(call(c).quality?.level).toBe('fair');
+  });
+
+  test("a MOS below the SDK's low-mos threshold is poor before the SDK's warnings start", async () => {
+    const c = testCalling();
+    await answered(c);
+    for (const mos of [1.3, 1.4, 1.2]) await on(() => c.device().call.emit('sample', sample({ mos, packetsLostFraction: 28 })));
+    expect(call(c).quality).toMatchObject({ level: 'poor', hint: qualityHints.poor, mos: 1.2 });
+    for (const mos of [4.3, 4.4, 4.3]) await on(() => c.device().call.emit('sample', sample({ mos })));
+    expect(call(c).quality?.level).toBe('good');
   });
 
   test('the summary (worst MOS, each warning once) goes to PATCH /api/calls/{id}/quality; the prompt pre-selects the issue', async () => {

@@ -3,7 +3,7 @@
 // the Active Call modal (no audio here, no running cost: this page does not know its pricing) with a working
 // End Call (POST /api/calls/{id}/end: the carrier hangs it up). Its end, by End Call or by the carrier, is read
 // from the api: the current call is looked at every statusPollMs, and the settled figures from the newest calls.
-import type { Call, CallStatusResponse } from '@ringwise/contract/calls';
+import type { Call } from '@ringwise/contract/calls';
 import { callTiming, isTerminalCallStatus } from '@ringwise/contract/calls';
 import { ApiError } from '@ringwise/api-client';
 import type { ActiveCall } from './active-call.ts';

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CallStatus } from '@ringwise/contract/calls';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { idleCall } from '../../calling/calling-state.ts';
+import { dtmfToneSlotMs } from '../../calling/dtmf-pacer.ts';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
 import { flush, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
 import { CallOverlay } from './call-overlay.tsx';
@@ -107,8 +108,11 @@ describe('Active Call modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keypad' }));
     const pad = screen.getByRole('group', { name: 'Call keypad' });
     for (const key of ['1', '#', '*']) fireEvent.click([...pad.querySelectorAll('button')].find((b) => b.textContent === key)!);
-    expect(calling.device().call.digits).toEqual(['1', '#', '*']);
     expect(screen.getByLabelText('Digits sent').textContent).toBe('1#*');
+    // keys pressed while a tone plays follow it together: none is lost to the one pressed after it
+    expect(calling.device().call.digits).toEqual(['1']);
+    await act(async () => calling.clock.advance(dtmfToneSlotMs));
+    expect(calling.device().call.digits).toEqual(['1', '#*']);
   });
 
   test('End Call hangs up; on the terminal status End Call is hidden; the modal closes 2 s after the end', async () => {

@@ -1,0 +1,62 @@
+// What the calling e2e tests share: dialling a number from the dialer, and the audio the page's WebRTC peer
+// receives, read from its own getStats() as the browser reports it.
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Opens the dialer with `number`, waits for the calling device, presses Call; the Active Call dialog. */
+export async function dial(page: Page, number: string) {
+  await page.goto(`/home?number=${encodeURIComponent(number)}`);
+  const callButton = page.getByRole('button', { name: 'Call', exact: true });
+  // 'Connecting...' until the calling device has registered
+  await expect(callButton).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByText(/Rate ≈ \$\d+\.\d{3}\/min/)).toBeVisible();
+  await callButton.click();
+  return page.getByRole('dialog');
+}
+
+declare global {
+  interface Window {
+    __ringwisePeers?: RTCPeerConnection[];
+  }
+}
+
+/** Keeps every RTCPeerConnection the page makes (the Voice SDK's among them) where the test can read its stats. */
+export async function watchPeerConnections(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const peers: RTCPeerConnection[] = [];
+    window.__ringwisePeers = peers;
+    class Watched extends Native {
+      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+        super(...args);
+        peers.push(this);
+      }
+    }
+    Object.defineProperty(window, 'RTCPeerConnection', { value: Watched, configurable: true, writable: true });
+  });
+}
+
+/** The audio energy the page's newest live peer has received so far (getStats' inbound-rtp totalAudioEnergy). */
+async function receivedEnergy(page: Page): Promise<{ energy: number; packets: number } | null> {
+  return page.evaluate(async () => {
+    const live = (window.__ringwisePeers ?? []).filter((pc) => pc.connectionState !== 'closed');
+    const pc = live.at(-1);
+    if (!pc) return null;
+    const stats = await pc.getStats();
+    for (const report of stats.values()) {
+      if (report.type === 'inbound-rtp' && report.kind === 'audio') {
+        return { energy: Number(report.totalAudioEnergy ?? 0), packets: Number(report.packetsReceived ?? 0) };
+      }
+    }
+    return null;
+  });
+}
+
+/** The audio energy received over the next `ms`: near zero while the far end sends silence. */
+export async function receivedEnergyOver(page: Page, ms = 1000): Promise<{ energy: number; packets: number }> {
+  const before = await receivedEnergy(page);
+  await page.waitForTimeout(ms);
+  const after = await receivedEnergy(page);
+  if (!before || !after) return { energy: 0, packets: 0 };
+  return { energy: after.energy - before.energy, packets: after.packets - before.packets };
+}

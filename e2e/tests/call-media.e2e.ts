@@ -1,0 +1,130 @@
+// The media of a browser call on the official Voice SDK against the carrier simulator: audio that really flows
+// (the page's own getStats), Mute that really sends silence, keys that really reach the far end, a network that
+// degrades, signalling that drops and comes back, and an incoming call turned down.
+import { dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
+import { expect, signedInWithCredit, test } from '../fixtures.ts';
+
+test('audio flows both ways on an answered call, and Mute sends silence until unmuted', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await watchPeerConnections(page);
+  await signedInWithCredit(page, request, '5.00');
+  // the echo destination: whatever the microphone (Chromium's fake one: a beep) sends comes back 250 ms later
+  const modal = await dial(page, '+447400123456');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await expect.poll(async () => (await receivedEnergyOver(page)).energy, { timeout: 10_000 }).toBeGreaterThan(0.0001);
+  const speaking = await receivedEnergyOver(page, 2000);
+  expect(speaking.packets).toBeGreaterThan(50);
+
+  const mute = modal.getByRole('button', { name: 'Mute' });
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await receivedEnergyOver(page)).energy, { timeout: 10_000 }).toBeLessThan(speaking.energy / 100);
+  const muted = await receivedEnergyOver(page, 2000);
+  expect(muted.energy).toBeLessThan(speaking.energy / 1000);
+  // silence, not nothing: the packets still flow
+  expect(muted.packets).toBeGreaterThan(50);
+
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await receivedEnergyOver(page)).energy, { timeout: 10_000 }).toBeGreaterThan(speaking.energy / 10);
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(page.getByText(/Charged: \$\d+\.\d{2}/).first()).toBeVisible({ timeout: 10_000 });
+});
+
+test('keys pressed on the in-call keypad reach the far end as DTMF', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  await signedInWithCredit(page, request, '5.00');
+  // the menu destination: a prompt of beeps, each key answered with its own tone
+  const modal = await dial(page, '+447400100007');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await modal.getByRole('button', { name: 'Keypad' }).click();
+  const keypad = modal.getByRole('group', { name: 'Call keypad' });
+  for (const key of ['4', '2', '#']) await keypad.getByRole('button', { name: key, exact: true }).click();
+  await expect(modal.getByLabel('Digits sent')).toHaveText('42#');
+
+  // the carrier's side of the call hears them, as RFC 4733 telephone-events on the media, while the call goes on
+  const phone = await context.newPage();
+  await expect
+    .poll(async () => {
+      await phone.goto('/sim/twilio/phone');
+      return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: '+447400100007' }).first().innerText();
+    }, { timeout: 10_000 })
+    .toContain('Keys pressed: 42#');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected');
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
+});
+
+test('signalling that drops mid-call reconnects: the call goes on and is charged once', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const session = await signedInWithCredit(page, request, '5.00');
+  // the signalling-drop destination: its WebSocket closes 4 s after the answer and is refused for 3 s
+  const modal = await dial(page, '+447400100006');
+  const status = modal.getByTestId('call-status');
+  await expect(status).toHaveText('Connected', { timeout: 15_000 });
+  await expect(status).toHaveText('Reconnecting…', { timeout: 15_000 });
+  await expect(status).toHaveText('Connected', { timeout: 30_000 });
+  await expect(modal.getByTestId('call-duration')).toHaveText(/00:(0[89]|1\d)/, { timeout: 15_000 });
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(page.getByText(/Charged: \$\d+\.\d{2}/).first()).toBeVisible({ timeout: 10_000 });
+
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const calls = (await (await request.get('/api/calls', { headers })).json()) as { items: Array<{ status: string; cost: string }> };
+  expect(calls.items).toEqual([expect.objectContaining({ status: 'completed' })]);
+  const ledger = (await (await request.get('/api/transactions', { headers })).json()) as { items: Array<{ type: string }> };
+  expect(ledger.items.filter((t) => t.type === 'call_charge')).toHaveLength(1);
+});
+
+test('on a phone, a poor network shows in the call-quality indicator within 10 seconds', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInWithCredit(page, request, '5.00');
+  // the impaired destination: a quarter of its packets lost, the rest late and jittery
+  const modal = await dial(page, '+447400100005');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  const connectedAt = Date.now();
+  const indicator = modal.getByTestId('call-quality');
+  await expect(indicator).toContainText('Call quality: Poor', { timeout: 10_000 });
+  testInfo.annotations.push({ type: 'quality shown after', description: `${Date.now() - connectedAt} ms` });
+  await expect(indicator).toBeInViewport({ ratio: 1 });
+  const box = await indicator.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('poor-quality-390.png') });
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
+});
+
+test('an incoming call turned down with Reject rings no more and costs nothing', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const session = await signedInWithCredit(page, request, '5.00');
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const found = (await (
+    await request.post('/api/virtual-numbers/search', { headers, data: { country: 'US', areaCode: '212', searchType: 'starts_with', numberType: 'local' } })
+  ).json()) as Array<{ phoneNumber: string; price: string }>;
+  const number = found[0]!;
+  const bought = await request.post('/api/virtual-numbers/purchase', { headers, data: { phoneNumber: number.phoneNumber, country: 'US', price: number.price, numberType: 'local' } });
+  expect(bought.status()).toBe(201);
+  const balance = ((await (await request.get('/api/auth/user', { headers })).json()) as { balance: string }).balance;
+
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(500);
+  const phone = await context.newPage();
+  await phone.goto('/sim/twilio/phone');
+  await phone.getByLabel('To').selectOption(number.phoneNumber);
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
+  await modal.getByRole('button', { name: /Reject/ }).click();
+  await expect(modal).toBeHidden({ timeout: 10_000 });
+  // the caller hears it end: the phone's call is over, not left ringing
+  await expect
+    .poll(async () => {
+      await phone.reload();
+      return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number.phoneNumber}` }).first().locator('p.state').first().innerText();
+    }, { timeout: 15_000 })
+    .not.toMatch(/Ringing|In progress/);
+  await expect(page.getByTestId('header-balance')).toHaveText(`$${balance}`);
+});
