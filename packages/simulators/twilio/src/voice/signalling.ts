@@ -86,8 +86,10 @@ interface Session {
 /** A call as a client sees it: an outgoing call (the parent's sid) or an incoming leg it accepted. */
 interface ClientCall {
   sid: string;
-  /** The SDK's temporary id of an outgoing call until it learns the sid (TJS…). */
+  /** The SDK's temporary id of an outgoing call (TJS…), by which it knows the call until it is told the sid. */
   tempSid: string | null;
+  /** Whether the SDK was told the sid (in `ringing` or `answer`; an incoming call's `invite`). */
+  sidTold: boolean;
   direction: 'outgoing' | 'incoming';
   identity: string;
   session: Session | null;
@@ -289,7 +291,7 @@ export class Signalling {
       return refuse(31000, 'The offer could not be answered');
     }
     if (!session.open) return media.close();
-    const call: ClientCall = { sid, tempSid, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    const call: ClientCall = { sid, tempSid, sidTold: false, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(sid, call);
     this.#watch(call);
     this.#options.calls.place(sid, token.identity, Object.fromEntries(new URLSearchParams(params)));
@@ -318,7 +320,7 @@ export class Signalling {
       media.close();
       return this.#sendOn(session, 'hangup', { callsid, error: { code: 31000, message: 'The answer could not be applied' } });
     }
-    const call: ClientCall = { sid: callsid, tempSid: null, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    const call: ClientCall = { sid: callsid, tempSid: null, sidTold: true, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(callsid, call);
     if (!this.#options.calls.accept(callsid)) {
       this.#forget(call);
@@ -364,13 +366,17 @@ export class Signalling {
       // early media: the ringback the caller hears until the far end answers
       call.media.play({ kind: 'ringback' });
       this.#sendTo(call, 'ringing', { callsid: sid, sdp: call.media.localSdp });
+      call.sidTold = true;
     } else if (status === 'in-progress') {
       this.#farEnd(call);
       this.#sendTo(call, 'answer', { callsid: sid, sdp: call.media.localSdp, reconnect: call.reconnect });
+      call.sidTold = true;
     } else if (isTerminal(status)) {
-      // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code
+      // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code. A call
+      // that ended before it rang (a failed destination, the app's failure) is named by the SDK's temporary id: the
+      // SDK's Call ignores a hangup naming a sid it was never told.
       const error = errorCode === undefined ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
-      this.#sendTo(call, 'hangup', { callsid: sid, ...error });
+      this.#sendTo(call, 'hangup', { callsid: call.sidTold ? sid : (call.tempSid ?? sid), ...error });
       this.#forget(call);
     }
   }
