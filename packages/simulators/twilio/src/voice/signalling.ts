@@ -12,6 +12,9 @@ import { poorNetwork } from './media/impairment.ts';
 import { MediaEnd, type MediaReport } from './media/media-end.ts';
 import { decode, encode, heartbeat, text, type PStreamMessage } from './pstream.ts';
 
+/** The hang-up error of an invite or an answer while the identity is on another call (the SDK: a ConnectionError). */
+const busyMessage = 'You already have a call in progress';
+
 /** One WebSocket as the gateway sees it. */
 export interface SignallingSocket {
   send(text: string): void;
@@ -24,6 +27,8 @@ export interface SignallingCalls {
   verify(token: string): Promise<VerifiedAccessToken>;
   requireOutgoing(token: VerifiedAccessToken): void;
   requireIncoming(token: VerifiedAccessToken): void;
+  /** Whether an identity is on a call (one it placed, or an incoming one it answered): one call at a time. */
+  busy(identity: string): boolean;
   /** Places a call with this sid (the TwiML App's Voice URL is asked in the background). */
   place(sid: string, identity: string, params: Record<string, string>): void;
   call(sid: string): VoiceCall | undefined;
@@ -291,6 +296,11 @@ export class Signalling {
       return refuse(31000, 'The offer could not be answered');
     }
     if (!session.open) return media.close();
+    // checked here, with no await before the call exists, so that two sessions of one identity cannot both pass
+    if (this.#options.calls.busy(token.identity)) {
+      media.close();
+      return refuse(31005, busyMessage);
+    }
     const call: ClientCall = { sid, tempSid, sidTold: false, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(sid, call);
     this.#watch(call);
@@ -319,6 +329,10 @@ export class Signalling {
       this.#options.log('signalling: could not take an answer', error);
       media.close();
       return this.#sendOn(session, 'hangup', { callsid, error: { code: 31000, message: 'The answer could not be applied' } });
+    }
+    if (this.#options.calls.busy(session.token.identity)) {
+      media.close();
+      return this.#sendOn(session, 'hangup', { callsid, error: { code: 31005, message: busyMessage } });
     }
     const call: ClientCall = { sid: callsid, tempSid: null, sidTold: true, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(callsid, call);

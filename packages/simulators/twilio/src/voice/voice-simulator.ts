@@ -83,6 +83,7 @@ export class VoiceSimulator {
         verify: (token) => this.#verify(token),
         requireOutgoing: (token) => requireOutgoing(token, this.#options.keys as AccessTokenKeys),
         requireIncoming,
+        busy: (identity) => this.#calls.busy(identity),
         place: (sid, identity, params) => void this.#place(sid, identity, params),
         call: (sid) => this.#calls.callOrLeg(sid),
         hangUp: (sid) => this.#hangUp(sid),
