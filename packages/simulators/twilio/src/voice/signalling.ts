@@ -4,10 +4,10 @@
 // happens to those calls reaches the session as ringing, answer, cancel and hangup. When a session's WebSocket goes
 // away its calls wait for the SDK to come back with their reconnect tokens (the SDK's signalling reconnection)
 // and end, as Twilio ends them, when it does not come back in time or its audio stops for as long.
-import { simulatorTestDestinations, type SimulatorEvent } from '@ringwise/contract/simulator-voice';
+import { simulatorTestDestinations } from '@ringwise/contract/simulator-voice';
 import { AccessTokenError, type VerifiedAccessToken } from '../access-token.ts';
 import { newSid } from '../context.ts';
-import { isTerminal, type VoiceCall, type VoiceTimers } from './calls.ts';
+import { isTerminal, type CallStatus, type DeviceNotifier, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
 import { poorNetwork } from './media/impairment.ts';
 import { MediaEnd, type MediaReport } from './media/media-end.ts';
 import { decode, encode, heartbeat, text, type PStreamMessage } from './pstream.ts';
@@ -117,7 +117,7 @@ function farEndOf(call: VoiceCall | undefined): FarEnd {
   return 'echo';
 }
 
-export class Signalling {
+export class Signalling implements DeviceNotifier {
   readonly #options: SignallingOptions;
   readonly #timing: SignallingTiming;
   readonly #sessions = new Set<Session>();
@@ -166,14 +166,6 @@ export class Signalling {
     let count = 0;
     for (const session of this.#sessions) if (session.open && session.registered && session.token?.identity === identity) count++;
     return count;
-  }
-
-  /** What the call machine tells an identity's devices, as the SDK hears it. */
-  send(identity: string | null, event: SimulatorEvent): void {
-    if (!identity) return;
-    if (event.type === 'incoming') void this.#invite(identity, event.callSid, event.parameters);
-    else if (event.type === 'call' && event.direction === 'OUTGOING') this.#outgoing(event.callSid, event.status, event.errorCode);
-    else if (event.type === 'call') this.#incoming(event.callSid, event.status);
   }
 
   /** The far end's media of a call (by the sid its client knows). */
@@ -371,9 +363,10 @@ export class Signalling {
     }
   }
 
-  // ── from the call machine ──
+  // ── from the call machine (DeviceNotifier) ──
 
-  #outgoing(sid: string, status: string, errorCode: number | undefined): void {
+  /** An outgoing call's ringing (with early media), answer, or end, as the SDK hears them. */
+  outgoing(sid: string, status: CallStatus, errorCode: number | null): void {
     const call = this.#calls.get(sid);
     if (!call || call.direction !== 'outgoing') return;
     if (status === 'ringing') {
@@ -389,13 +382,14 @@ export class Signalling {
       // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code. A call
       // that ended before it rang (a failed destination, the app's failure) is named by the SDK's temporary id: the
       // SDK's Call ignores a hangup naming a sid it was never told.
-      const error = errorCode === undefined ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
+      const error = errorCode === null ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
       this.#sendTo(call, 'hangup', { callsid: call.sidTold ? sid : (call.tempSid ?? sid), ...error });
       this.#forget(call);
     }
   }
 
-  #incoming(legSid: string, status: string): void {
+  /** An incoming leg answered or ended: the sessions it still rings stop (cancel), the one that took it hears the end. */
+  incoming(legSid: string, status: LegStatus): void {
     const call = this.#calls.get(legSid);
     const offers = this.#offers.get(legSid);
     if (status === 'in-progress' || isTerminal(status)) {
@@ -410,6 +404,11 @@ export class Signalling {
       this.#sendTo(call, 'hangup', { callsid: legSid });
       this.#forget(call);
     }
+  }
+
+  /** An invite, with its own far end's offer, to each registered session of the identity. */
+  ring(identity: string, legSid: string, parameters: Record<string, string>): void {
+    void this.#invite(identity, legSid, parameters);
   }
 
   async #invite(identity: string, legSid: string, parameters: Record<string, string>): Promise<void> {
