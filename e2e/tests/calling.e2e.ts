@@ -1,5 +1,6 @@
-// Calls in the browser with no Twilio keys: the dialer's simulator device, a fake microphone (Chromium's), the app's
-// voice webhook and status callbacks through the carrier simulator, and the money.
+// Calls in the browser with no Twilio keys: the official Voice SDK on the carrier simulator's signalling and media, a
+// fake microphone (Chromium's), the app's voice webhook and status callbacks through the carrier simulator, and the
+// money.
 import type { Page } from '@playwright/test';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 

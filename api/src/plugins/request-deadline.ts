@@ -2,7 +2,7 @@
 // a provider, the one PGlite connection), the client has an answer by then. At the deadline the request's work is
 // stopped where it waits (its transaction rolled back, its connection freed: lib/deadline.ts, db/*) and the client
 // gets a 503 with the error envelope and Retry-After, with the same security and CORS headers as any answer.
-// A streamed body (the carrier simulator's event stream) is not cut: the deadline covers the answer's start.
+// A streamed body is not cut: the deadline covers the answer's start.
 import { Elysia } from 'elysia';
 import { createDeadline, runWithDeadline, untilDeadline } from '../lib/deadline.ts';
 import { deadlineMessage, errorBody, retryAfterSeconds } from './errors.ts';

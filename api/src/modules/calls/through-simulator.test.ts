@@ -1,8 +1,11 @@
-// A call from start to settlement with no keys, in-process: the api starts it, the carrier simulator (what the
-// browser's simulator device talks to) places it with the access token from /api/twilio/token, calls the app's
-// voice webhook, follows its TwiML and sends the signed status callbacks; the app settles it once.
+// A call from start to settlement with no keys: the api starts it, the browser places it as the official Voice SDK
+// does (its signalling over a WebSocket to the carrier simulator, listening with the access token from
+// /api/twilio/token, and a werift peer for its audio), the simulator calls the app's voice webhook, follows its TwiML
+// and sends the signed status callbacks; the app settles it once. The app listens on a loopback port for the
+// WebSocket; everything else goes through `app.handle`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
+import { simulatorSignallingPath, simulatorVoicePath } from '@ringwise/contract/simulator-voice';
+import { BrowserPeer, SdkClient } from '@ringwise/twilio-simulator/testing';
 import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
@@ -14,6 +17,8 @@ import { seedRateDeck } from '../rates/seed.ts';
 let database: TestDatabase;
 let telephony: TestTelephony;
 let testApp: BillingTestApp;
+let signalUrl = '';
+const open: Array<{ close(): void }> = [];
 const config = testConfig({ PUBLIC_URL: testPublicUrl });
 
 beforeAll(async () => {
@@ -23,9 +28,13 @@ beforeAll(async () => {
   telephony = await createTestTelephony(database.db, config, { voiceTimeScale: 0.01 });
   testApp = await billingTestApp(database.db, { services: telephony.services, rates: createRateService({ db: database.db }) });
   telephony.attach(testApp.app);
+  testApp.app.listen({ port: 0, hostname: '127.0.0.1' });
+  signalUrl = `ws://127.0.0.1:${testApp.app.server?.port}${simulatorSignallingPath}`;
 });
 afterAll(async () => {
+  for (const item of open) item.close();
   await telephony.close();
+  await testApp.app.stop();
   await database.drop();
 });
 
@@ -34,22 +43,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function callThroughSimulator(destination: string, talkMs: number | null) {
   const user = await testApp.signUpWithBalance('sim-call', '5.00');
-  const { token } = await json<{ token: string }>(await testApp.call('GET', '/api/twilio/token', user.token));
-  const started = await json<{ callId: string }>(await testApp.call('POST', '/api/calls/start', user.token, { destinationNumber: destination }));
-  const placed = await testApp.app.handle(
-    new Request(`${testPublicUrl}${simulatorVoicePath}/calls`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ params: { To: destination, callId: started.callId } }),
-    }),
+  const { token, identity, signalling } = await json<{ token: string; identity: string; signalling: { chunderw: string } | null }>(
+    await testApp.call('GET', '/api/twilio/token', user.token),
   );
-  expect(placed.status).toBe(201);
-  const { callSid } = await json<{ callSid: string }>(placed);
-  expect((await testApp.call('PATCH', `/api/calls/${started.callId}/sid`, user.token, { twilioCallSid: callSid })).status).toBe(204);
+  expect(signalling?.chunderw).toBe(`${new URL(testPublicUrl).host}${simulatorVoicePath}`);
+  const started = await json<{ callId: string }>(await testApp.call('POST', '/api/calls/start', user.token, { destinationNumber: destination }));
+  // the Device: listen with the token, then invite with its offer and the call's custom parameters
+  const sdk = await SdkClient.connect(signalUrl);
+  const browser = new BrowserPeer();
+  open.push(sdk, browser);
+  sdk.listen(token);
+  await sdk.next('connected');
+  sdk.send('invite', { callsid: `TJS${crypto.randomUUID()}`, sdp: await browser.offer(), twilio: { params: new URLSearchParams({ To: destination, callId: started.callId }).toString() } });
+  // the call's sid comes with its ringing; a call that never rang (failed) ends with a hangup first
+  for (let i = 0; i < 200 && !sdk.messages.some((message) => message.type === 'ringing' || message.type === 'hangup'); i++) await sleep(10);
+  const ringing = sdk.messages.find((message) => message.type === 'ringing')?.payload;
+  let callSid: string;
+  if (ringing) {
+    callSid = String(ringing.callsid);
+    await browser.accept(String(ringing.sdp));
+    expect((await testApp.call('PATCH', `/api/calls/${started.callId}/sid`, user.token, { twilioCallSid: callSid })).status).toBe(204);
+  } else {
+    // the browser never learned it; the app did, from its voice webhook
+    callSid = telephony.twilioSimulator.voice.calls().find((call) => call.from === `client:${identity}`)?.sid ?? '';
+  }
   if (talkMs !== null) {
     // rings (2 simulated s), is answered, talks, and the browser hangs up
+    await sdk.next('answer');
+    await browser.connected();
+    browser.talk();
     await sleep(talkMs);
-    await testApp.app.handle(new Request(`${testPublicUrl}${simulatorVoicePath}/calls/${callSid}/hangup`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }));
+    sdk.send('hangup', { callsid: callSid });
   }
   for (let i = 0; i < 200; i++) {
     const status = await json<{ status: string }>(await testApp.call('GET', `/api/calls/status/${callSid}`, user.token));
@@ -59,6 +83,8 @@ async function callThroughSimulator(destination: string, talkMs: number | null) 
   await telephony.twilioSimulator.voice.settle();
   const status = await json<{ status: string; duration: number; cost: string }>(await testApp.call('GET', `/api/calls/status/${callSid}`, user.token));
   const { balance } = await json<{ balance: string }>(await testApp.call('GET', '/api/auth/user', user.token));
+  sdk.close();
+  browser.close();
   return { status, balance };
 }
 

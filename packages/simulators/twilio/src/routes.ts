@@ -2,17 +2,16 @@
 // TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN. They answer the official `twilio` SDK (the api's httpClient points the SDK
 // here) in Twilio's wire format: Basic `AccountSid:AuthToken`, form-encoded bodies, JSON with RFC 2822 dates,
 // Twilio's error bodies. Its numbers are made up from the real numbering plans (inventory.ts), its "phones" are a
-// page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the browser
-// devices' wire (@ringwise/contract/simulator-voice) is served here for the voice side (voice/), whose calls the
-// REST side shows and ends as Twilio's Calls (resources/calls.ts).
+// page (GET /sim/twilio/phone) where verification codes are typed and Ringwise numbers called, and the official Voice
+// SDK's signalling WebSocket (@ringwise/contract/simulator-voice) is served here for the voice side (voice/), whose
+// calls the REST side shows and ends as Twilio's Calls (resources/calls.ts).
 //
 // Like the payment simulator, every answer here is the provider's format, never the api's error envelope.
 import { Elysia } from 'elysia';
-import { simulatorSignallingPath, simulatorVoicePath } from '@ringwise/contract/simulator-voice';
+import { simulatorSignallingPath } from '@ringwise/contract/simulator-voice';
 import { isE164 } from '@ringwise/phone/notation';
 import { sendPage } from '@ringwise/simulator-common/page';
 import { readBoundedText } from '@ringwise/simulator-common/request-body';
-import { AccessTokenError } from './access-token.ts';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import type { SearchType } from './inventory.ts';
 import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
@@ -23,7 +22,6 @@ import { deleteCallerId, fetchCallerId, listCallerIds, requestValidation, update
 import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from './resources/incoming-numbers.ts';
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
-import { VoiceRequestError } from './voice/voice-simulator.ts';
 import type { RequestContext } from '@ringwise/simulator-common/host';
 
 /** Request bodies larger than this are refused (Twilio's requests here are a few hundred bytes). */
@@ -139,26 +137,6 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
   /** The open signalling WebSockets, by the id Elysia gives each. */
   const sockets = new Map<string, { message(data: unknown): void; close(): void }>();
 
-  /** A device request: its bearer token, then `{code, message}` on failure. */
-  async function voiceAnswer(request: Request, path: string, work: (token: string | null) => Promise<{ status: number; body: unknown }>): Promise<Response> {
-    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-    try {
-      const result = await work(bearer?.[1] ?? null);
-      return new Response(result.status === 204 ? null : JSON.stringify(result.body), { status: result.status, headers });
-    } catch (error) {
-      let failure: { status: number; code: number; message: string };
-      if (error instanceof AccessTokenError) failure = { status: 401, code: error.code, message: error.message };
-      else if (error instanceof VoiceRequestError) failure = { status: error.status, code: error.code, message: error.message };
-      else if (error instanceof TwilioApiError) failure = { status: error.status, code: error.code, message: error.message };
-      else {
-        log(error, { method: request.method, path });
-        failure = { status: 500, code: 31000, message: 'The carrier simulator failed' };
-      }
-      return new Response(JSON.stringify({ code: failure.code, message: failure.message }), { status: failure.status, headers });
-    }
-  }
-
   return (
     new Elysia({ name: 'module.twilio-simulator' })
       .get(`${base}/2010-04-01/*`, (context) => api(context))
@@ -243,22 +221,6 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           sockets.delete(ws.id);
         },
       })
-      // the legacy simulator device's wire (@ringwise/contract/simulator-voice)
-      .get(`${simulatorVoicePath}/events`, ({ request }) => simulator.voice.events(new URL(request.url).searchParams.get('token'), request.signal))
-      .post(`${simulatorVoicePath}/calls`, ({ request, path }) =>
-        voiceAnswer(request, path, async (token) => {
-          const body = await readJson(request);
-          const raw = (body.params ?? {}) as Record<string, unknown>;
-          const params: Record<string, string> = {};
-          for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') params[key] = value;
-          return { status: 201, body: await simulator.voice.placeCall(token, params) };
-        }), none)
-      .post(`${simulatorVoicePath}/calls/:sid/:action`, ({ request, path, params }) =>
-        voiceAnswer(request, path, async (token) => {
-          const body = params.action === 'digits' ? await readJson(request) : {};
-          await simulator.voice.deviceAction(token, params.sid, params.action, body);
-          return { status: 204, body: null };
-        }), none)
       // the rest of /sim/twilio is the simulator's, never the shell's
       .get(`${base}/*`, ({ set }) => html(set, notFoundPage()))
       .all(`${base}/*`, ({ set }) => html(set, notFoundPage()), none)
@@ -272,18 +234,6 @@ function authenticate(header: string | null, account: { accountSid: string; auth
   const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0 || decoded.slice(0, colon) !== account.accountSid || decoded.slice(colon + 1) !== account.authToken) throw authenticationError();
-}
-
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await readText(request);
-  if (!text.trim()) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new TwilioApiError(400, 20001, 'The request body must be a JSON object');
 }
 
 function readText(request: Request): Promise<string> {

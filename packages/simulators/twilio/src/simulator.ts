@@ -29,7 +29,7 @@ export interface TwilioSimulatorOptions {
   /** Where failed callbacks are reported (default: console.warn). */
   callbackLog?: CallbackLogger;
   /** The API key that signs the browser's access tokens (the voice side verifies them with it) and the TwiML App
-   *  they may place calls through; without them every voice request is refused (20101). */
+   *  they may place calls through; without them every access token is refused (the gateway's 31204). */
   apiKeySid?: string;
   apiKeySecret?: string;
   twimlAppSid?: string;
@@ -47,7 +47,7 @@ export interface TwilioSimulator {
   readonly options: TwilioSimulatorOptions;
   /** The callbacks: `await simulator.callbacks.flush()` waits for every pending one (tests). */
   readonly callbacks: CallbackDelivery;
-  /** The voice side (voice/voice-simulator.ts): live calls of this process, device streams; `settle()` in tests. */
+  /** The voice side (voice/voice-simulator.ts): live calls of this process, the signalling sessions; `settle()` in tests. */
   readonly voice: VoiceSimulator;
   /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
   enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;

@@ -1,9 +1,13 @@
 // Test helpers: the carrier simulator for a test account, and the official `twilio` SDK pointed at it through an app's
 // `handle` (no network). Create it, mount `twilioSimulator(carrier.twilioSimulator)` on a small app with the webhooks
-// the test records, then `attach(app)`; the simulator's callbacks go to the same app.
+// the test records, then `attach(app)`; the simulator's callbacks go to the same app. A browser's calls need the app
+// listening: `SdkClient` speaks the Voice SDK's signalling to its WebSocket, `BrowserPeer` is the browser's audio.
 import twilio, { type Twilio } from 'twilio';
 import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './simulator.ts';
+
+/** The browser as the official Voice SDK is: its signalling client and a WebRTC peer for its audio. */
+export { BrowserPeer, SdkClient } from './voice/testing.ts';
 
 /** The account, API key and TwiML App of the tests (the api's defaults without TWILIO_*). */
 export const testAccount = {

@@ -1,14 +1,14 @@
 // The call state machine: the calls this process serves and the legs their <Dial>s ring, and every change of their
-// state (ringing, answered, ended, and why), each sent where it must go: the devices (device-streams.ts), the app's
+// state (ringing, answered, ended, and why), each sent where it must go: the browsers (signalling.ts), the app's
 // status callbacks (status-callbacks.ts) and the calls table the phone page lists. A number rings as the documented
 // test destinations say (simulatorTestDestinations: busy, no answer, failed; anything else answers); a client rings
 // its registered devices. Times are simulated seconds: one lasts `timeScale` × 1000 ms of the timers.
-import { simulatorRingSeconds, simulatorTestDestinations, type SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
+import { simulatorRingSeconds, simulatorTestDestinations } from '@ringwise/contract/simulator-voice';
 import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { newSid } from '../context.ts';
 import * as store from '../store.ts';
 import type { DialTarget, TwimlVerb } from '../twiml.ts';
-import { deferred, isTerminal, type DeviceNotifier, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
+import { deferred, isTerminal, type CallStatus, type DeviceNotifier, type Leg, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
 import type { StatusCallbacks } from './status-callbacks.ts';
 
 /** Ended calls a process remembers in memory. */
@@ -130,15 +130,15 @@ export class CallMachine {
     this.endCall(call, 'failed');
   }
 
-  setStatus(call: VoiceCall, status: SimulatorCallStatus): void {
+  setStatus(call: VoiceCall, status: CallStatus): void {
     if (isTerminal(call.status)) return;
     call.status = status;
     if (status === 'in-progress' && call.answeredMs === null) call.answeredMs = this.#options.now();
     this.persist(call);
-    if (call.direction === 'outbound') this.#options.devices.send(call.identity, { type: 'call', callSid: call.sid, status, direction: 'OUTGOING', ...(call.errorCode !== null ? { errorCode: call.errorCode } : {}) });
+    if (call.direction === 'outbound') this.#options.devices.outgoing(call.sid, status, call.errorCode);
   }
 
-  endCall(call: VoiceCall, status: SimulatorCallStatus): void {
+  endCall(call: VoiceCall, status: CallStatus): void {
     if (isTerminal(call.status)) return;
     call.endedMs = this.#options.now();
     this.setStatus(call, status);
@@ -147,7 +147,7 @@ export class CallMachine {
   /** Either side hangs up: the leg ends (canceled while ringing), then the call. */
   hangUp(call: VoiceCall): void {
     const leg = call.leg;
-    let status: SimulatorCallStatus = call.answeredMs === null ? 'canceled' : 'completed';
+    let status: CallStatus = call.answeredMs === null ? 'canceled' : 'completed';
     if (leg && !isTerminal(leg.status)) {
       if (leg.status === 'in-progress') {
         status = 'completed';
@@ -197,7 +197,7 @@ export class CallMachine {
       return leg;
     }
     this.#ringing(call, leg);
-    this.#options.devices.send(identity, { type: 'incoming', callSid: leg.sid, parameters: { CallSid: leg.sid, From: call.from, To: leg.to, ...(call.direction === 'inbound' ? { Called: call.to } : {}) } });
+    this.#options.devices.ring(identity, leg.sid, { CallSid: leg.sid, From: call.from, To: leg.to, ...(call.direction === 'inbound' ? { Called: call.to } : {}) });
     this.#after(leg, Math.min(simulatorRingSeconds.incomingNoAnswer, verb.timeout), () => this.endLeg(call, leg, 'no-answer', 487));
     return leg;
   }
@@ -209,7 +209,7 @@ export class CallMachine {
     leg.timers.clear();
     leg.answeredMs = this.#options.now();
     this.#legStatus(call, leg, 'in-progress');
-    if (leg.target.kind === 'client') this.#options.devices.send(leg.target.address, { type: 'call', callSid: leg.sid, status: 'in-progress', direction: 'INCOMING' });
+    if (leg.target.kind === 'client') this.#options.devices.incoming(leg.sid, 'in-progress');
     this.setStatus(call, 'in-progress');
     this.#after(leg, leg.timeLimit, () => this.endLeg(call, leg, 'completed', 200, leg.timeLimit));
   }
@@ -222,14 +222,14 @@ export class CallMachine {
     leg.endedMs = this.#options.now();
     leg.durationS = seconds;
     this.#legStatus(call, leg, status, { CallDuration: String(seconds), Duration: String(Math.ceil(seconds / 60)), SipResponseCode: String(sipResponseCode) });
-    if (leg.target.kind === 'client') this.#options.devices.send(leg.target.address, { type: 'call', callSid: leg.sid, status: status as SimulatorCallStatus, direction: 'INCOMING' });
+    if (leg.target.kind === 'client') this.#options.devices.incoming(leg.sid, status);
     this.persist(call);
     leg.done.resolve();
   }
 
   #ringing(call: VoiceCall, leg: Leg): void {
     this.#legStatus(call, leg, 'ringing');
-    if (call.direction === 'outbound') this.#options.devices.send(call.identity, { type: 'call', callSid: call.sid, status: 'ringing', direction: 'OUTGOING' });
+    if (call.direction === 'outbound') this.#options.devices.outgoing(call.sid, 'ringing', null);
   }
 
   #legStatus(call: VoiceCall, leg: Leg, status: LegStatus, extra: Record<string, string> = {}): void {

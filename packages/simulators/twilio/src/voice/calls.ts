@@ -1,7 +1,6 @@
 // A voice call as the simulator keeps it while it lasts: the parent call (a device's outgoing call, or a phone calling
 // a Ringwise number) and the leg its <Dial> rings, what a test or the phone page sees of them, and the timers voice
 // time runs on.
-import type { SimulatorCallStatus, SimulatorEvent } from '@ringwise/contract/simulator-voice';
 import type { DialTarget } from '../twiml.ts';
 
 export interface VoiceTimers {
@@ -10,6 +9,9 @@ export interface VoiceTimers {
 }
 
 export const defaultTimers: VoiceTimers = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) };
+
+/** A parent call's status (it is created ringing). */
+export type CallStatus = 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
 
 export type LegStatus = 'queued' | 'initiated' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed' | 'canceled';
 
@@ -29,12 +31,17 @@ export function deferred(): Deferred {
   return { promise, resolve };
 }
 
-/** Where the call machine tells an identity's devices about its calls (the SDK's signalling sessions, and the
- *  legacy event streams). */
+/** Where the call machine tells the browsers about their calls: the Voice SDK's signalling sessions (signalling.ts). */
 export interface DeviceNotifier {
-  /** How many devices of an identity are registered for incoming calls. */
+  /** How many sessions of an identity are registered for incoming calls. */
   registered(identity: string): number;
-  send(identity: string | null, event: SimulatorEvent): void;
+  /** A change of a call a browser placed (by the parent call's sid); `errorCode` when the app's TwiML failed
+   *  (11200, 12100, 12200). */
+  outgoing(sid: string, status: CallStatus, errorCode: number | null): void;
+  /** An incoming leg rings an identity's registered sessions. */
+  ring(identity: string, legSid: string, parameters: Record<string, string>): void;
+  /** A change of an incoming leg: answered, or ended. */
+  incoming(legSid: string, status: LegStatus): void;
 }
 
 /** A dialled leg (<Dial><Number> or <Dial><Client>): the child call. */
@@ -63,7 +70,7 @@ export interface VoiceCall {
   identity: string | null;
   from: string;
   to: string;
-  status: SimulatorCallStatus;
+  status: CallStatus;
   /** The webhook fields (sent again, with the Dial* fields, to <Dial action>). */
   fields: Record<string, string>;
   createdMs: number;

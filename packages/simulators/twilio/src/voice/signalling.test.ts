@@ -16,9 +16,12 @@ const { accountSid, apiKeySid, apiKeySecret, twimlAppSid } = testAccount;
 const allEvents: Array<'initiated' | 'ringing' | 'answered' | 'completed'> = ['initiated', 'ringing', 'answered', 'completed'];
 const timing = { reconnectWindowMs: 800, mediaTimeoutMs: 1500, heartbeatMs: 100, staleMs: 3000, dropAfterMs: 400, dropForMs: 300, echoDelayMs: 50 };
 
-function token(identity: string, options: { ttl?: number; secret?: string } = {}): string {
+/** A browser's access token; `app: null` leaves the outgoing grant out. */
+function token(identity: string, options: { ttl?: number; secret?: string; app?: string | null; incoming?: boolean } = {}): string {
   const accessToken = new twilio.jwt.AccessToken(accountSid, apiKeySid, options.secret ?? apiKeySecret, { identity, ttl: options.ttl ?? 3600 });
-  accessToken.addGrant(new twilio.jwt.AccessToken.VoiceGrant({ outgoingApplicationSid: twimlAppSid, incomingAllow: true }));
+  const grant: { outgoingApplicationSid?: string; incomingAllow: boolean } = { incomingAllow: options.incoming ?? true };
+  if (options.app !== null) grant.outgoingApplicationSid = options.app ?? twimlAppSid;
+  accessToken.addGrant(new twilio.jwt.AccessToken.VoiceGrant(grant));
   return accessToken.toJwt();
 }
 
@@ -78,10 +81,10 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-async function client(identity: string, options: { register?: boolean } = {}) {
+async function client(identity: string, options: { register?: boolean; app?: string | null; incoming?: boolean } = {}) {
   const sdk = await SdkClient.connect(signalUrl);
   open.push(sdk);
-  sdk.listen(token(identity));
+  sdk.listen(token(identity, { ...(options.app !== undefined ? { app: options.app } : {}), ...(options.incoming !== undefined ? { incoming: options.incoming } : {}) }));
   await sdk.next('connected');
   if (options.register) {
     sdk.send('register', { media: { audio: true } });
@@ -126,11 +129,13 @@ describe('listen and register', () => {
     sdk.close();
   });
 
-  test('a bad or expired token: the gateway error (31204, 31205), then close', async () => {
+  test('a missing, bad or wrongly signed token (31204), an expired one or one living over 24 h (31205): the gateway error, then close', async () => {
     for (const [jwt, code] of [
+      ['', 31204],
       [token('eve', { secret: 'wrong-secret' }), 31204],
       ['not-a-jwt', 31204],
       [token('eve', { ttl: -60 }), 31205],
+      [token('eve', { ttl: 25 * 3600 }), 31205],
     ] as const) {
       const sdk = await SdkClient.connect(signalUrl);
       sdk.listen(jwt);
@@ -138,6 +143,20 @@ describe('listen and register', () => {
       await sdk.next('close');
       await until(() => sdk.closed, 'the socket to close');
     }
+  });
+
+  test('a grant that may not place calls through the TwiML App: the invite is hung up (31204); one without incoming.allow may not register (31204)', async () => {
+    for (const app of [null, `AP${'1'.repeat(32)}`]) {
+      const sdk = await client('grantless', { app });
+      const { browser, tempSid } = await call(sdk, '+14155551234');
+      expect(await sdk.next('hangup')).toEqual({ callsid: tempSid, error: { code: 31204, message: expect.stringContaining('Invalid Access Token') } });
+      browser.close();
+    }
+    expect(hooks.some((hook) => hook.path === 'voice')).toBe(false);
+    const sdk = await client('deaf', { incoming: false });
+    sdk.send('register', { media: { audio: true } });
+    expect((await sdk.next('error')).error).toMatchObject({ code: 31204 });
+    expect(voice().registered('deaf')).toBe(0);
   });
 });
 
@@ -193,20 +212,45 @@ describe('outgoing calls', () => {
       const { browser, tempSid } = await call(sdk, `+1415555${ending}`);
       const hangup = await sdk.next('hangup');
       await voice().settle();
-      let sid = String(hangup.callsid);
-      if (ending === '0004') {
-        // it fails before it rings: the SDK knows the call only by its temporary id, and heeds no other
-        expect(hangup.callsid).toBe(tempSid);
-        sid = voice().calls().find((placed) => placed.to === `+1415555${ending}`)?.sid ?? '';
-      } else {
-        expect(hangup.callsid).toMatch(/^CA/);
-        expect(hangup.callsid).not.toBe(tempSid);
-      }
-      expect(voice().call(sid)?.status).toBe(status);
-      expect(statuses(sid).at(-1)).toBe(status);
+      const callSid = hooks.find((hook) => hook.path === 'voice' && hook.params.From === `client:dest-${ending}`)?.params.CallSid ?? '';
+      // named by the sid the SDK was told with `ringing`; a call that never rang, by the SDK's temporary id
+      expect(hangup).toEqual({ callsid: status === 'failed' ? tempSid : callSid });
+      expect(voice().call(callSid)?.status).toBe(status);
+      expect(statuses(callSid).at(-1)).toBe(status);
       browser.close();
     });
   }
+
+  test('one call at a time per identity: a second invite, from any of its sessions, is hung up (31005); another identity cannot hang the call up', async () => {
+    const sdk = await client('busybody');
+    const first = await call(sdk, '+14155551234');
+    const callSid = String((await sdk.next('ringing')).callsid);
+    // the same identity in another tab
+    const otherTab = await client('busybody');
+    for (const session of [sdk, otherTab]) {
+      const second = await call(session, '+14155559999');
+      expect(await session.next('hangup', 5000, (payload) => payload.callsid === second.tempSid)).toEqual({
+        callsid: second.tempSid,
+        error: { code: 31005, message: 'You already have a call in progress' },
+      });
+      second.browser.close();
+    }
+    const mallory = await client('mallory');
+    mallory.send('hangup', { callsid: callSid });
+    await Bun.sleep(50);
+    expect(['ringing', 'in-progress']).toContain(voice().call(callSid)?.status ?? '');
+    sdk.send('hangup', { callsid: callSid });
+    await sdk.next('hangup', 5000, (payload) => payload.callsid === callSid);
+    await voice().settle();
+    first.browser.close();
+    // free again: the next call rings
+    const third = await call(sdk, '+14155551234');
+    const ringing = await sdk.next('ringing');
+    expect(ringing.callsid).not.toBe(callSid);
+    sdk.send('hangup', { callsid: ringing.callsid });
+    await sdk.next('hangup', 5000, (payload) => payload.callsid === ringing.callsid);
+    third.browser.close();
+  });
 
   test('hanging up while it rings (by the SDK temporary id) cancels the call', async () => {
     const sdk = await client('canceller');
@@ -391,6 +435,24 @@ describe('incoming calls from the phone page', () => {
     const parent = voice().call(String(invite.callsid))?.sid ?? '';
     expect(statuses(parent).at(-1)).toBe('busy');
     expect(voice().call(parent)?.status).toBe('busy');
+  });
+
+  test('one call at a time: answering it while on another call is hung up (31005), and it rings on', async () => {
+    const sdk = await client('bob', { register: true });
+    const outgoing = await call(sdk, '+14155551234');
+    const outgoingSid = String((await sdk.next('ringing')).callsid);
+    await callFromPage();
+    const invite = await sdk.next('invite');
+    const legSid = String(invite.callsid);
+    const browser = peer();
+    sdk.send('answer', { callsid: legSid, sdp: await browser.answer(String(invite.sdp)) });
+    expect(await sdk.next('hangup', 5000, (payload) => payload.callsid === legSid)).toEqual({ callsid: legSid, error: { code: 31005, message: 'You already have a call in progress' } });
+    expect(voice().call(legSid)?.leg?.status).toBe('ringing');
+    voice().hangUpFromPhone(voice().call(legSid)?.sid ?? '');
+    sdk.send('hangup', { callsid: outgoingSid });
+    await sdk.next('hangup', 5000, (payload) => payload.callsid === outgoingSid);
+    browser.close();
+    outgoing.browser.close();
   });
 
   test('the caller hangs up while it rings: cancel', async () => {

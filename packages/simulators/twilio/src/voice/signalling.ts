@@ -4,13 +4,16 @@
 // happens to those calls reaches the session as ringing, answer, cancel and hangup. When a session's WebSocket goes
 // away its calls wait for the SDK to come back with their reconnect tokens (the SDK's signalling reconnection)
 // and end, as Twilio ends them, when it does not come back in time or its audio stops for as long.
-import { simulatorTestDestinations, type SimulatorEvent } from '@ringwise/contract/simulator-voice';
+import { simulatorTestDestinations } from '@ringwise/contract/simulator-voice';
 import { AccessTokenError, type VerifiedAccessToken } from '../access-token.ts';
 import { newSid } from '../context.ts';
-import { isTerminal, type VoiceCall, type VoiceTimers } from './calls.ts';
+import { isTerminal, type CallStatus, type DeviceNotifier, type LegStatus, type VoiceCall, type VoiceTimers } from './calls.ts';
 import { poorNetwork } from './media/impairment.ts';
 import { MediaEnd, type MediaReport } from './media/media-end.ts';
 import { decode, encode, heartbeat, text, type PStreamMessage } from './pstream.ts';
+
+/** The hang-up error of an invite or an answer while the identity is on another call (the SDK: a ConnectionError). */
+const busyMessage = 'You already have a call in progress';
 
 /** One WebSocket as the gateway sees it. */
 export interface SignallingSocket {
@@ -24,6 +27,8 @@ export interface SignallingCalls {
   verify(token: string): Promise<VerifiedAccessToken>;
   requireOutgoing(token: VerifiedAccessToken): void;
   requireIncoming(token: VerifiedAccessToken): void;
+  /** Whether an identity is on a call (one it placed, or an incoming one it answered): one call at a time. */
+  busy(identity: string): boolean;
   /** Places a call with this sid (the TwiML App's Voice URL is asked in the background). */
   place(sid: string, identity: string, params: Record<string, string>): void;
   call(sid: string): VoiceCall | undefined;
@@ -86,11 +91,10 @@ interface Session {
 /** A call as a client sees it: an outgoing call (the parent's sid) or an incoming leg it accepted. */
 interface ClientCall {
   sid: string;
-  /** The SDK's temporary id of an outgoing call until it learns the sid (TJS…) from `ringing` or `answer`: until then
-   *  the SDK only heeds a hangup that names this id. */
+  /** The SDK's temporary id of an outgoing call (TJS…), by which it knows the call until it is told the sid. */
   tempSid: string | null;
-  /** `ringing` or `answer` has told the SDK the call's sid. */
-  announced: boolean;
+  /** Whether the SDK was told the sid (in `ringing` or `answer`; an incoming call's `invite`). */
+  sidTold: boolean;
   direction: 'outgoing' | 'incoming';
   identity: string;
   session: Session | null;
@@ -113,7 +117,7 @@ function farEndOf(call: VoiceCall | undefined): FarEnd {
   return 'echo';
 }
 
-export class Signalling {
+export class Signalling implements DeviceNotifier {
   readonly #options: SignallingOptions;
   readonly #timing: SignallingTiming;
   readonly #sessions = new Set<Session>();
@@ -162,14 +166,6 @@ export class Signalling {
     let count = 0;
     for (const session of this.#sessions) if (session.open && session.registered && session.token?.identity === identity) count++;
     return count;
-  }
-
-  /** What the call machine tells an identity's devices, as the SDK hears it. */
-  send(identity: string | null, event: SimulatorEvent): void {
-    if (!identity) return;
-    if (event.type === 'incoming') void this.#invite(identity, event.callSid, event.parameters);
-    else if (event.type === 'call' && event.direction === 'OUTGOING') this.#outgoing(event.callSid, event.status, event.errorCode);
-    else if (event.type === 'call') this.#incoming(event.callSid, event.status);
   }
 
   /** The far end's media of a call (by the sid its client knows). */
@@ -292,7 +288,12 @@ export class Signalling {
       return refuse(31000, 'The offer could not be answered');
     }
     if (!session.open) return media.close();
-    const call: ClientCall = { sid, tempSid, announced: false, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    // checked here, with no await before the call exists, so that two sessions of one identity cannot both pass
+    if (this.#options.calls.busy(token.identity)) {
+      media.close();
+      return refuse(31005, busyMessage);
+    }
+    const call: ClientCall = { sid, tempSid, sidTold: false, direction: 'outgoing', identity: token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(sid, call);
     this.#watch(call);
     this.#options.calls.place(sid, token.identity, Object.fromEntries(new URLSearchParams(params)));
@@ -321,7 +322,11 @@ export class Signalling {
       media.close();
       return this.#sendOn(session, 'hangup', { callsid, error: { code: 31000, message: 'The answer could not be applied' } });
     }
-    const call: ClientCall = { sid: callsid, tempSid: null, announced: true, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
+    if (this.#options.calls.busy(session.token.identity)) {
+      media.close();
+      return this.#sendOn(session, 'hangup', { callsid, error: { code: 31005, message: busyMessage } });
+    }
+    const call: ClientCall = { sid: callsid, tempSid: null, sidTold: true, direction: 'incoming', identity: session.token.identity, session, media, reconnect: newSid('RT'), lost: null };
     this.#calls.set(callsid, call);
     if (!this.#options.calls.accept(callsid)) {
       this.#forget(call);
@@ -358,30 +363,33 @@ export class Signalling {
     }
   }
 
-  // ── from the call machine ──
+  // ── from the call machine (DeviceNotifier) ──
 
-  #outgoing(sid: string, status: string, errorCode: number | undefined): void {
+  /** An outgoing call's ringing (with early media), answer, or end, as the SDK hears them. */
+  outgoing(sid: string, status: CallStatus, errorCode: number | null): void {
     const call = this.#calls.get(sid);
     if (!call || call.direction !== 'outgoing') return;
     if (status === 'ringing') {
       // early media: the ringback the caller hears until the far end answers
       call.media.play({ kind: 'ringback' });
-      call.announced = true;
       this.#sendTo(call, 'ringing', { callsid: sid, sdp: call.media.localSdp });
+      call.sidTold = true;
     } else if (status === 'in-progress') {
       this.#farEnd(call);
-      call.announced = true;
       this.#sendTo(call, 'answer', { callsid: sid, sdp: call.media.localSdp, reconnect: call.reconnect });
+      call.sidTold = true;
     } else if (isTerminal(status)) {
-      // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code
-      const error = errorCode === undefined ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
-      // a call that ends before it rang (a number that fails at once) is still known to the SDK by its temporary id
-      this.#sendTo(call, 'hangup', { callsid: call.announced ? sid : (call.tempSid ?? sid), ...error });
+      // the app's failure (11200, 12100, 12200): the SDK reports it as a ConnectionError carrying this code. A call
+      // that ended before it rang (a failed destination, the app's failure) is named by the SDK's temporary id: the
+      // SDK's Call ignores a hangup naming a sid it was never told.
+      const error = errorCode === null ? {} : { error: { code: errorCode, message: `The call failed: Twilio error ${errorCode}` } };
+      this.#sendTo(call, 'hangup', { callsid: call.sidTold ? sid : (call.tempSid ?? sid), ...error });
       this.#forget(call);
     }
   }
 
-  #incoming(legSid: string, status: string): void {
+  /** An incoming leg answered or ended: the sessions it still rings stop (cancel), the one that took it hears the end. */
+  incoming(legSid: string, status: LegStatus): void {
     const call = this.#calls.get(legSid);
     const offers = this.#offers.get(legSid);
     if (status === 'in-progress' || isTerminal(status)) {
@@ -396,6 +404,11 @@ export class Signalling {
       this.#sendTo(call, 'hangup', { callsid: legSid });
       this.#forget(call);
     }
+  }
+
+  /** An invite, with its own far end's offer, to each registered session of the identity. */
+  ring(identity: string, legSid: string, parameters: Record<string, string>): void {
+    void this.#invite(identity, legSid, parameters);
   }
 
   async #invite(identity: string, legSid: string, parameters: Record<string, string>): Promise<void> {

@@ -1,10 +1,9 @@
 // Following the app's TwiML for a call, as Twilio does: the verbs in order (<Say>, <Dial>, <Hangup>, <Reject>), a
 // <Dial> until its leg ends and then its action's answer, up to ten documents. A failure of the app (no answer, a
 // non-2xx, TwiML that does not parse) fails the call with Twilio's error code.
-import type { SimulatorCallStatus } from '@ringwise/contract/simulator-voice';
 import type { CallbackAnswer, CallbackDelivery } from '../delivery.ts';
 import { parseTwiml, TwimlError, type TwimlVerb } from '../twiml.ts';
-import { isTerminal, type Deferred, type LegStatus, type VoiceCall } from './calls.ts';
+import { isTerminal, type CallStatus, type Deferred, type LegStatus, type VoiceCall } from './calls.ts';
 import type { CallMachine } from './call-machine.ts';
 
 export interface TwimlExecution {
@@ -58,7 +57,7 @@ export async function followTwiml({ machine, callbacks, now }: TwimlExecution, c
       continue;
     }
     // the caller hears the dialled leg's fate when nothing followed the <Dial>
-    return machine.endCall(call, lastDial && lastDial !== 'completed' ? (lastDial as SimulatorCallStatus) : 'completed');
+    return machine.endCall(call, lastDial && lastDial !== 'completed' ? (lastDial as CallStatus) : 'completed');
   }
   machine.fail(call, 12100, 'Document parse failure: too many <Dial action> redirects');
 }

@@ -1,15 +1,14 @@
 // The carrier simulator's voice side (the wire: @ringwise/contract/simulator-voice): the official Voice SDK connects
 // to its signalling gateway (signalling.ts, the SDK's PStream protocol over a WebSocket, with a real WebRTC far end
-// per call), and the legacy simulator device registers over Server-Sent Events (device-streams.ts) and places calls
-// over HTTP; either way the simulator plays Twilio's part towards the app:
-// it asks the TwiML App's Voice URL or a bought number's VoiceUrl what to do and follows the answer
-// (twiml-execution.ts), rings "phones" that follow the documented test destinations and devices (call-machine.ts),
-// and sends the <Number>/<Client> status callbacks (status-callbacks.ts), all signed like the other callbacks.
+// per call), and the simulator plays Twilio's part towards the app: it asks the TwiML App's Voice URL or a bought
+// number's VoiceUrl what to do and follows the answer (twiml-execution.ts), rings "phones" that follow the documented
+// test destinations and the browsers (call-machine.ts), and sends the <Number>/<Client> status callbacks
+// (status-callbacks.ts), all signed like the other callbacks.
 //
-// SINGLE-PROCESS: live calls, their timers, the signalling sessions, the media peers and the event streams live in the memory of the process that
-// serves them (a dev/test stand-in, unlike the REST side whose state is in the database). Every change of a call is
-// written to twilio_simulator.voice_calls for the phone page and the Calls REST resource (resources/calls.ts, which
-// ends calls through `endCall`); a call whose process stopped stays as last written.
+// SINGLE-PROCESS: live calls, their timers, the signalling sessions and the media peers live in the memory of the
+// process that serves them (a dev/test stand-in, unlike the REST side whose state is in the database). Every change
+// of a call is written to twilio_simulator.voice_calls for the phone page and the Calls REST resource
+// (resources/calls.ts, which ends calls through `endCall`); a call whose process stopped stays as last written.
 //
 // Time: ring times (simulatorRingSeconds, busy after 1 s) and <Dial timeLimit/timeout> are simulated seconds; a
 // simulated second lasts `timeScale` × 1000 ms of the injected timers (tests use e.g. 0.01), and durations
@@ -21,8 +20,7 @@ import type { CallbackDelivery } from '../delivery.ts';
 import { apiVersion, newSid } from '../context.ts';
 import * as store from '../store.ts';
 import { CallMachine } from './call-machine.ts';
-import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCall, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
-import { DeviceStreams } from './device-streams.ts';
+import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
 import type { MediaReport } from './media/media-end.ts';
 import { Signalling, type SignallingSocket, type SignallingTiming } from './signalling.ts';
 import { StatusCallbacks } from './status-callbacks.ts';
@@ -42,24 +40,10 @@ export interface VoiceSimulatorOptions {
   /** Real milliseconds per simulated millisecond (default 1; tests 0.01 or less). */
   timeScale?: number;
   timers?: VoiceTimers;
-  /** The heartbeat comment's period on event streams (default 15 s, not scaled). */
-  heartbeatMs?: number;
   /** The signalling gateway's times, in real milliseconds (reconnection window, media timeout, heartbeat, the
    *  signalling-drop destination, the echo's delay). */
   signalling?: Partial<SignallingTiming>;
   log: (message: string, error?: unknown) => void;
-}
-
-/** A failure answered to the device: `{code, message}` with an HTTP status. */
-export class VoiceRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'VoiceRequestError';
-  }
 }
 
 export type IncomingOutcome = { ok: true; callSid: string } | { ok: false; reason: 'unknown-number' | 'no-voice-url' };
@@ -67,7 +51,6 @@ export type IncomingOutcome = { ok: true; callSid: string } | { ok: false; reaso
 export class VoiceSimulator {
   readonly #options: VoiceSimulatorOptions;
   readonly #work = new Set<Promise<unknown>>();
-  readonly #devices: DeviceStreams;
   readonly #signalling: Signalling;
   readonly #calls: CallMachine;
   readonly #twiml: TwimlExecution;
@@ -76,14 +59,14 @@ export class VoiceSimulator {
     this.#options = options;
     const timers = options.timers ?? defaultTimers;
     const track = (work: Promise<unknown>) => this.#track(work);
-    this.#devices = new DeviceStreams({ timers, now: options.now, ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}) });
     const statusCallbacks = new StatusCallbacks({ accountSid: options.accountSid, callbacks: options.callbacks, now: options.now, track });
     this.#signalling = new Signalling({
       calls: {
         verify: (token) => this.#verify(token),
         requireOutgoing: (token) => requireOutgoing(token, this.#options.keys as AccessTokenKeys),
         requireIncoming,
-        place: (sid, identity, params) => void this.#place(sid, identity, params),
+        busy: (identity) => this.#calls.busy(identity),
+        place: (sid, identity, params) => this.#place(sid, identity, params),
         call: (sid) => this.#calls.callOrLeg(sid),
         hangUp: (sid) => this.#hangUp(sid),
         accept: (sid) => this.#accept(sid),
@@ -95,20 +78,12 @@ export class VoiceSimulator {
       ...(options.signalling ? { timing: options.signalling } : {}),
       log: options.log,
     });
-    const sse = this.#devices;
-    const signalling = this.#signalling;
     this.#calls = new CallMachine({
       db: options.db,
       now: options.now,
       timers,
       timeScale: options.timeScale ?? 1,
-      devices: {
-        registered: (identity) => sse.registered(identity) + signalling.registered(identity),
-        send: (identity, event) => {
-          sse.send(identity, event);
-          signalling.send(identity, event);
-        },
-      },
+      devices: this.#signalling,
       statusCallbacks,
       track,
       log: options.log,
@@ -129,9 +104,9 @@ export class VoiceSimulator {
     return this.#calls.all().reverse().map(snapshot);
   }
 
-  /** How many devices (signalling sessions and event streams) are registered for an identity. */
+  /** How many signalling sessions are registered for an identity's incoming calls. */
   registered(identity: string): number {
-    return this.#devices.registered(identity) + this.#signalling.registered(identity);
+    return this.#signalling.registered(identity);
   }
 
   /** The WebRTC far end of a call placed or answered over the signalling gateway (by the sid its device knows). */
@@ -150,11 +125,10 @@ export class VoiceSimulator {
     } while (this.#work.size > 0);
   }
 
-  /** Ends every live call and closes every stream (shutdown, tests). */
+  /** Ends every live call and closes every signalling session (shutdown, tests). */
   async close(): Promise<void> {
     for (const call of this.#calls.all()) this.#calls.hangUp(call);
     this.#signalling.closeAll();
-    this.#devices.closeAll();
     await this.settle();
   }
 
@@ -189,7 +163,7 @@ export class VoiceSimulator {
     return this.#calls.record(call);
   }
 
-  // ── the device's wire ──
+  // ── the browser's signalling ──
 
   /** A WebSocket of the Voice SDK's signalling (GET …/voice/signal). */
   signal(socket: SignallingSocket): { message(data: unknown): void; close(): void } {
@@ -202,33 +176,8 @@ export class VoiceSimulator {
     return verifyAccessToken(token, keys, this.#options.now());
   }
 
-  /** GET events?token=…: the device's event stream (registered as the token's identity). */
-  async events(token: string | null, signal?: AbortSignal): Promise<Response> {
-    let verified: VerifiedAccessToken;
-    try {
-      verified = await this.#verify(token);
-      requireIncoming(verified);
-    } catch (error) {
-      if (!(error instanceof AccessTokenError)) throw error;
-      return this.#devices.refuse(error);
-    }
-    return this.#devices.open(verified, signal);
-  }
-
-  /** POST calls: places a call for the token's identity. */
-  async placeCall(token: string | null, params: Record<string, string>): Promise<{ callSid: string; parameters: Record<string, string> }> {
-    const verified = await this.#verify(token);
-    requireOutgoing(verified, this.#options.keys as AccessTokenKeys);
-    const identity = verified.identity;
-    if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
-    const sid = newSid('CA');
-    const from = `client:${identity}`;
-    this.#place(sid, identity, params);
-    return { callSid: sid, parameters: { ...params, CallSid: sid, From: from } };
-  }
-
-  /** A device's call: the TwiML App's Voice URL is asked what to do, with the device's custom parameters. */
-  #place(sid: string, identity: string, params: Record<string, string>): VoiceCall {
+  /** A browser's call: the TwiML App's Voice URL is asked what to do, with the SDK's custom parameters. */
+  #place(sid: string, identity: string, params: Record<string, string>): void {
     const voiceUrl = this.#options.voiceUrl;
     const from = `client:${identity}`;
     const fields: Record<string, string> = {
@@ -252,49 +201,15 @@ export class VoiceSimulator {
         await followTwiml(this.#twiml, call, answer);
       })(),
     );
-    return call;
   }
 
-  /** POST calls/{sid}/{action} from a device. */
-  async deviceAction(token: string | null, sid: string, action: string, body: Record<string, unknown>): Promise<void> {
-    const verified = await this.#verify(token);
-    const identity = verified.identity;
-    const call = this.#calls.callOrLeg(sid);
-    if (!call) throw new VoiceRequestError(404, 20404, `The call ${sid} was not found`);
-    const leg = call.leg;
-    const mine = call.direction === 'outbound' ? call.sid === sid && call.identity === identity : leg?.sid === sid && leg.target.kind === 'client' && leg.target.address === identity;
-    if (!mine) throw new VoiceRequestError(404, 20404, `The call ${sid} was not found`);
-    switch (action) {
-      case 'hangup':
-        return this.#hangUp(sid);
-      case 'accept':
-        if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
-        if (this.#calls.busy(identity)) throw new VoiceRequestError(409, 31005, `${identity} already has a call in progress`);
-        this.#accept(sid);
-        return;
-      case 'reject':
-        if (!leg || leg.status !== 'ringing') throw new VoiceRequestError(409, 31005, `The call ${sid} is not ringing`);
-        return this.#reject(sid);
-      case 'digits': {
-        const digits = typeof body.digits === 'string' ? body.digits : '';
-        if (!/^[0-9*#w]+$/.test(digits)) throw new VoiceRequestError(400, 31000, 'Digits may only be 0-9, *, # and w');
-        return this.#digits(sid, digits);
-      }
-      default:
-        throw new VoiceRequestError(404, 20404, `Unknown action ${action}`);
-    }
-  }
-
-  /** A device hangs up: an incoming leg still ringing is declined (busy), anything else ends the call. */
+  /** A browser hangs up its call (an outgoing call, or an incoming leg it answered), or the gateway ends it for it. */
   #hangUp(sid: string): void {
     const call = this.#calls.callOrLeg(sid);
-    if (!call) return;
-    const leg = call.leg;
-    if (call.direction === 'inbound' && leg?.sid === sid && (leg.status === 'ringing' || leg.status === 'initiated')) this.#calls.endLeg(call, leg, 'busy', 486);
-    else this.#calls.hangUp(call);
+    if (call) this.#calls.hangUp(call);
   }
 
-  /** A device answers an incoming leg; false when it no longer rings. */
+  /** A browser answers an incoming leg; false when it no longer rings. */
   #accept(legSid: string): boolean {
     const call = this.#calls.callOrLeg(legSid);
     const leg = call?.leg;
@@ -309,7 +224,7 @@ export class VoiceSimulator {
     if (call && leg?.sid === legSid && leg.status === 'ringing') this.#calls.endLeg(call, leg, 'busy', 486);
   }
 
-  /** DTMF keys the device sent (a `w` is a pause, not a key): logged on the call. */
+  /** DTMF keys the browser sent (a `w` is a pause, not a key): logged on the call. */
   #digits(sid: string, digits: string): void {
     const call = this.#calls.callOrLeg(sid);
     if (!call || isTerminal(call.status)) return;
