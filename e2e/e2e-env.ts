@@ -27,4 +27,6 @@ export const e2eEnv: Record<string, string> = {
   // every test signs up its own user from 127.0.0.1
   AUTH_SIGNUP_LIMIT: '1000',
   AUTH_SIGNIN_LIMIT: '1000',
+  // calling tokens that run out during a test: the dialer renews them 10 s before, on every page open 30 s
+  TWILIO_TOKEN_TTL_SECONDS: '40',
 };

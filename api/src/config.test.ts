@@ -27,6 +27,7 @@ describe('loadConfig', () => {
         apiKeySecret: 'dev-twilio-api-key-secret',
         twimlAppSid: 'AP00000000000000000000000000000000',
         publicNumber: '+12025550100',
+        tokenTtlSeconds: 3600,
       },
       limits: {
         trustedProxyHops: 0,
@@ -74,6 +75,14 @@ describe('loadConfig', () => {
 
   test('the repo root is the monorepo root, whatever the cwd', async () => {
     expect(await Bun.file(join(repoRoot, 'api', 'package.json')).exists()).toBe(true);
+  });
+
+  test('TWILIO_TOKEN_TTL_SECONDS: whole seconds from 30 (the dialer renews 10 s before the end) to 24 hours', () => {
+    expect(loadConfig({ TWILIO_TOKEN_TTL_SECONDS: '45' }).twilio.tokenTtlSeconds).toBe(45);
+    expect(loadConfig({ TWILIO_TOKEN_TTL_SECONDS: '86400' }).twilio.tokenTtlSeconds).toBe(86_400);
+    for (const value of ['29', '86401', '1.5', 'soon']) {
+      expect(() => loadConfig({ TWILIO_TOKEN_TTL_SECONDS: value })).toThrow(ConfigError);
+    }
   });
 
   test('REQUEST_DEADLINE_SECONDS: seconds, fractions allowed, from 0.1 to 300', () => {

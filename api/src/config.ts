@@ -57,6 +57,9 @@ export interface TwilioConfig {
   twimlAppSid: string | null;
   /** TWILIO_PUBLIC_NUMBER: the caller ID calls show when the user chose none (E.164); null when unset. */
   publicNumber: string | null;
+  /** TWILIO_TOKEN_TTL_SECONDS: how long a browser's access token lives (default 1 hour, Twilio's most is 24 hours);
+   *  the dialer renews it 10 s before it runs out, calls and all. */
+  tokenTtlSeconds: number;
 }
 
 /** The carrier simulator's account (ARCHITECTURE.md §4): what the SDK authenticates with when TWILIO_* is unset. */
@@ -162,6 +165,7 @@ function loadTwilio(env: Env): TwilioConfig {
   const apiKeySecret = read(env, 'TWILIO_API_KEY_SECRET') ?? null;
   const twimlAppSid = read(env, 'TWILIO_TWIML_APP_SID') ?? null;
   const publicNumber = read(env, 'TWILIO_PUBLIC_NUMBER') ?? null;
+  const tokenTtlSeconds = parseTokenTtl(read(env, 'TWILIO_TOKEN_TTL_SECONDS'));
   if (publicNumber !== null && !isE164(publicNumber)) {
     throw new ConfigError(`TWILIO_PUBLIC_NUMBER must be a phone number in E.164 format such as +14155550100, got "${publicNumber}"`);
   }
@@ -178,6 +182,7 @@ function loadTwilio(env: Env): TwilioConfig {
       apiKeySecret: apiKeySecret ?? twilioSimulatorCalling.apiKeySecret,
       twimlAppSid: twimlAppSid ?? twilioSimulatorCalling.twimlAppSid,
       publicNumber: publicNumber ?? twilioSimulatorCalling.publicNumber,
+      tokenTtlSeconds,
     };
   }
   if (accountSid === undefined || authToken === undefined) {
@@ -187,7 +192,20 @@ function loadTwilio(env: Env): TwilioConfig {
     throw new ConfigError(`${accountSid} is the carrier simulator's own account: leave TWILIO_ACCOUNT_SID unset to use the simulator`);
   }
   if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID must be an Account SID (AC followed by 32 hex digits)');
-  return { live: true, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber };
+  return { live: true, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber, tokenTtlSeconds };
+}
+
+/** A browser access token's lifetime unless TWILIO_TOKEN_TTL_SECONDS says otherwise. */
+export const defaultTokenTtlSeconds = 3600;
+
+function parseTokenTtl(value: string | undefined): number {
+  if (value === undefined) return defaultTokenTtlSeconds;
+  const seconds = Number(value);
+  // at least 30 s: the dialer renews 10 s before the end; at most Twilio's 24 hours
+  if (!Number.isInteger(seconds) || seconds < 30 || seconds > 86_400) {
+    throw new ConfigError(`TWILIO_TOKEN_TTL_SECONDS must be a whole number of seconds from 30 to 86400 (got "${value}")`);
+  }
+  return seconds;
 }
 
 function loadSupabase(env: Env): ApiConfig['supabase'] {

@@ -128,3 +128,32 @@ test('an incoming call turned down with Reject rings no more and costs nothing',
     .not.toMatch(/Ringing|In progress/);
   await expect(page.getByTestId('header-balance')).toHaveText(`$${balance}`);
 });
+
+test('the calling token is renewed during a call that outlives it: the call goes on, and the next one connects', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tokens: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/twilio/token') tokens.push(response.status());
+  });
+  await watchPeerConnections(page);
+  await signedInWithCredit(page, request, '5.00');
+  // the e2e api issues 40 s tokens (TWILIO_TOKEN_TTL_SECONDS): the carrier simulator ends a session whose token ran out
+  const modal = await dial(page, '+447400123456');
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await expect.poll(() => tokens.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(2);
+  expect(tokens.every((status) => status === 200)).toBe(true);
+  // past the first token's end
+  await expect(modal.getByTestId('call-duration')).toHaveText(/00:4\d/, { timeout: 30_000 });
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected');
+  expect((await receivedEnergyOver(page)).energy).toBeGreaterThan(0);
+  await expect(page.getByText(/calling session (expired|is not valid)/)).toHaveCount(0);
+  await modal.getByRole('button', { name: /End Call/ }).click();
+  await expect(page.getByText(/Charged: \$\d+\.\d{2}/).first()).toBeVisible({ timeout: 10_000 });
+  await expect(modal).toBeHidden({ timeout: 10_000 });
+
+  // the device, on its renewed token, places the next call (the number field was cleared when the first started)
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('7400 123456');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByRole('dialog').getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('button', { name: /End Call/ }).click();
+});

@@ -1,5 +1,5 @@
 // GET /api/twilio/token: the browser device's access token, made with the SDK's AccessToken and a Voice grant
-// (identity = the user's id, the TwiML App for outgoing calls, incoming allowed, 1 hour). With the carrier
+// (identity = the user's id, the TwiML App for outgoing calls, incoming allowed, TWILIO_TOKEN_TTL_SECONDS: 1 hour). With the carrier
 // simulator the same code signs it with the simulator's dev API key, which the simulator verifies.
 import twilio from 'twilio';
 import type { CallingToken } from '@ringwise/contract/schemas';
@@ -7,10 +7,8 @@ import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import type { TwilioConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
-export const tokenTtlSeconds = 3600;
-
 export function callingToken(config: TwilioConfig, publicUrl: string, userId: string, now = Date.now()): CallingToken {
-  const { apiKeySid, apiKeySecret, twimlAppSid } = config;
+  const { apiKeySid, apiKeySecret, twimlAppSid, tokenTtlSeconds } = config;
   if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
     throw new HttpError(503, 'unavailable', 'Calling is not set up yet. Please try again later.');
   }
