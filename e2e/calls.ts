@@ -1,6 +1,6 @@
 // What the calling e2e tests share: dialling a number from the dialer, and the audio the page's WebRTC peer
 // receives, read from its own getStats() as the browser reports it.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** Opens the dialer with `number`, waits for the calling device, presses Call; the Active Call dialog. */
@@ -59,4 +59,25 @@ export async function receivedEnergyOver(page: Page, ms = 1000): Promise<{ energ
   const after = await receivedEnergy(page);
   if (!before || !after) return { energy: 0, packets: 0 };
   return { energy: after.energy - before.energy, packets: after.packets - before.packets };
+}
+
+/** Buys a New York number for the user through the api, as the Numbers page does; its E.164. */
+export async function buyNumber(request: APIRequestContext, accessToken: string): Promise<string> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const found = (await (
+    await request.post('/api/virtual-numbers/search', { headers, data: { country: 'US', areaCode: '212', searchType: 'starts_with', numberType: 'local' } })
+  ).json()) as Array<{ phoneNumber: string; price: string }>;
+  const number = found[0]!;
+  const bought = await request.post('/api/virtual-numbers/purchase', { headers, data: { phoneNumber: number.phoneNumber, country: 'US', price: number.price, numberType: 'local' } });
+  expect(bought.status()).toBe(201);
+  return number.phoneNumber;
+}
+
+/** A phone outside calls `number` from the carrier simulator's phone page; the page, to hang up or look at later. */
+export async function callFromPhone(context: BrowserContext, number: string): Promise<Page> {
+  const phone = await context.newPage();
+  await phone.goto('/sim/twilio/phone');
+  await phone.getByLabel('To').selectOption(number);
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  return phone;
 }

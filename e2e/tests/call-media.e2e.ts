@@ -1,7 +1,7 @@
 // The media of a browser call on the official Voice SDK against the carrier simulator: audio that really flows
 // (the page's own getStats), Mute that really sends silence, keys that really reach the far end, a network that
 // degrades, signalling that drops and comes back, and an incoming call turned down.
-import { dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
+import { buyNumber, callFromPhone, dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 test('audio flows both ways on an answered call, and Mute sends silence until unmuted', async ({ page, request }) => {
@@ -99,21 +99,13 @@ test('an incoming call turned down with Reject rings no more and costs nothing',
   test.setTimeout(90_000);
   const session = await signedInWithCredit(page, request, '5.00');
   const headers = { authorization: `Bearer ${session.access_token}` };
-  const found = (await (
-    await request.post('/api/virtual-numbers/search', { headers, data: { country: 'US', areaCode: '212', searchType: 'starts_with', numberType: 'local' } })
-  ).json()) as Array<{ phoneNumber: string; price: string }>;
-  const number = found[0]!;
-  const bought = await request.post('/api/virtual-numbers/purchase', { headers, data: { phoneNumber: number.phoneNumber, country: 'US', price: number.price, numberType: 'local' } });
-  expect(bought.status()).toBe(201);
+  const number = await buyNumber(request, session.access_token);
   const balance = ((await (await request.get('/api/auth/user', { headers })).json()) as { balance: string }).balance;
 
   await page.goto('/home');
   await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(500);
-  const phone = await context.newPage();
-  await phone.goto('/sim/twilio/phone');
-  await phone.getByLabel('To').selectOption(number.phoneNumber);
-  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const phone = await callFromPhone(context, number);
 
   const modal = page.getByRole('dialog');
   await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
@@ -123,7 +115,7 @@ test('an incoming call turned down with Reject rings no more and costs nothing',
   await expect
     .poll(async () => {
       await phone.reload();
-      return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number.phoneNumber}` }).first().locator('p.state').first().innerText();
+      return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number}` }).first().locator('p.state').first().innerText();
     }, { timeout: 15_000 })
     .not.toMatch(/Ringing|In progress/);
   await expect(page.getByTestId('header-balance')).toHaveText(`$${balance}`);

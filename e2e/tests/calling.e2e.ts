@@ -1,18 +1,8 @@
 // Calls in the browser with no Twilio keys: the official Voice SDK on the carrier simulator's signalling and media, a
 // fake microphone (Chromium's), the app's voice webhook and status callbacks through the carrier simulator, and the
 // money.
-import type { Page } from '@playwright/test';
+import { buyNumber, callFromPhone, dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
-
-async function dial(page: Page, number: string) {
-  await page.goto(`/home?number=${encodeURIComponent(number)}`);
-  const callButton = page.getByRole('button', { name: 'Call', exact: true });
-  // 'Connecting...' until the calling device has registered
-  await expect(callButton).toBeEnabled({ timeout: 20_000 });
-  await expect(page.getByText(/Rate ≈ \$\d+\.\d{3}\/min/)).toBeVisible();
-  await callButton.click();
-  return page.getByRole('dialog');
-}
 
 test('a call to a test destination: connected, its running cost, hung up, charged exactly that, once', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -69,14 +59,9 @@ for (const [ending, status] of [
 
 test('an incoming call to a purchased number is answered in the browser', async ({ page, context, request }) => {
   test.setTimeout(90_000);
+  await watchPeerConnections(page);
   const session = await signedInWithCredit(page, request, '5.00');
-  const headers = { authorization: `Bearer ${session.access_token}` };
-  const found = (await (
-    await request.post('/api/virtual-numbers/search', { headers, data: { country: 'US', areaCode: '212', searchType: 'starts_with', numberType: 'local' } })
-  ).json()) as Array<{ phoneNumber: string; price: string }>;
-  const number = found[0]!;
-  const bought = await request.post('/api/virtual-numbers/purchase', { headers, data: { phoneNumber: number.phoneNumber, country: 'US', price: number.price, numberType: 'local' } });
-  expect(bought.status()).toBe(201);
+  const number = await buyNumber(request, session.access_token);
 
   await page.goto('/home');
   await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
@@ -84,15 +69,14 @@ test('an incoming call to a purchased number is answered in the browser', async 
   await expect(page.getByRole('button', { name: 'Call', exact: true })).toHaveText(/Call/);
   await page.waitForTimeout(500);
 
-  const phone = await context.newPage();
-  await phone.goto('/sim/twilio/phone');
-  await phone.getByLabel('To').selectOption(number.phoneNumber);
-  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const phone = await callFromPhone(context, number);
 
   const modal = page.getByRole('dialog');
   await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
   await modal.getByRole('button', { name: /Accept/ }).click();
   await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  // the caller is heard: their phone's audio arrives in the page
+  await expect.poll(async () => (await receivedEnergyOver(page)).energy, { timeout: 10_000 }).toBeGreaterThan(0);
   await modal.getByRole('button', { name: /End Call/ }).click();
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
   await phone.close();
