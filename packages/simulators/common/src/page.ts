@@ -1,6 +1,6 @@
 // The hosted pages of the local provider stand-ins (the payment simulator's Checkout and portal, the carrier
-// simulator's phone): plain server-rendered HTML with forms and no script at all, one <style> carrying the
-// response's CSP nonce, marked as test mode, never cached and never indexed.
+// simulator's phone): plain server-rendered HTML with forms that work without script, one <style> (and at most one
+// same-origin script) carrying the response's CSP nonce, marked as test mode, never cached and never indexed.
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '@ringwise/html';
 
@@ -11,6 +11,8 @@ export interface HtmlPage {
   status: number;
   title: string;
   body: string;
+  /** A same-origin script the page runs (its path); it may fetch from this origin. */
+  script?: string;
 }
 
 /** How a simulator's pages look: its stylesheet and the test-mode banner's sentence. */
@@ -30,7 +32,7 @@ export function renderDocument(page: HtmlPage, nonce: string, look: SimulatorLoo
 <link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)}</title>
 <style nonce="${nonce}">${look.styles}</style>
-</head>
+${page.script ? `<script nonce="${nonce}" src="${escapeHtml(page.script)}" defer></script>\n` : ''}</head>
 <body>
 <header class="test-banner"><p>${escapeHtml(look.banner)}</p></header>
 ${page.body}
@@ -38,12 +40,14 @@ ${page.body}
 </html>`;
 }
 
-/** Content-Security-Policy of a page: its own nonce'd style, forms to this origin and to where they redirect. */
-export function pageCsp(nonce: string, formTargets: readonly string[] = []): string {
+/** Content-Security-Policy of a page: its own nonce'd style (and script, which may fetch from this origin), forms
+ *  to this origin and to where they redirect. */
+export function pageCsp(nonce: string, formTargets: readonly string[] = [], script = false): string {
   const origins = [...new Set(formTargets.map((url) => safeOrigin(url)).filter((o): o is string => o !== null))];
   return [
     `default-src 'none'`,
     `style-src 'nonce-${nonce}'`,
+    ...(script ? [`script-src 'nonce-${nonce}'`, `connect-src 'self'`] : []),
     `img-src 'self' data:`,
     `form-action ${["'self'", ...origins].join(' ')}`,
     `frame-ancestors 'none'`,
@@ -71,7 +75,7 @@ export function sendPage(
   set.status = page.status;
   set.headers['content-type'] = 'text/html; charset=utf-8';
   set.headers['cache-control'] = 'no-store';
-  set.headers['content-security-policy'] = pageCsp(nonce, formTargets);
+  set.headers['content-security-policy'] = pageCsp(nonce, formTargets, page.script !== undefined);
   set.headers['x-robots-tag'] = 'noindex';
   return renderDocument(page, nonce, look);
 }

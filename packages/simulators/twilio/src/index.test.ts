@@ -329,9 +329,12 @@ for (const engine of await testEngines('twilio-simulator')) {
         expect(page.headers.get('x-robots-tag')).toBe('noindex');
         const csp = page.headers.get('content-security-policy') ?? '';
         expect(csp).toMatch(/^default-src 'none'; style-src 'nonce-[A-Za-z0-9+/=]+'/);
-        expect(csp).not.toContain('script-src');
+        // scripts: only the page's own file, with this response's nonce; nothing inline
+        const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
+        expect(csp).toContain(`script-src 'nonce-${nonce}';`);
+        expect(csp).not.toContain('unsafe');
         const html = await page.text();
-        expect(html).not.toContain('<script');
+        expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag)).toEqual([`<script nonce="${nonce}" src="/sim/twilio/phone/caller.js" defer>`]);
         expect(html).toContain('Verification call from Ringwise');
         expect(html).toContain(phoneNumber);
         expect(html).toContain('<label for="code-');

@@ -1,7 +1,9 @@
 // The simulated phone: one server-rendered page (GET /sim/twilio/phone) listing the calls the simulator's phones
-// received, newest first, with the keypad form of a pending verification call. No script at all, one <style>
-// carrying the response's CSP nonce, readable from 320 px up. The page is a list of sections so that later
-// features (ringing a bought number from outside) add a section of their own.
+// received, newest first, with the keypad form of a pending verification call. Forms that work without script, one
+// <style> carrying the response's CSP nonce, readable from 320 px up; one script of its own (phone-caller.js, with
+// the same nonce) lets "Call a Ringwise number" talk through the page's microphone. The page is a list of sections
+// so that later features add a section of their own.
+import { readFileSync } from 'node:fs';
 import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
 import type { CodeOutcome } from './resources/caller-ids.ts';
 import type { ReceivedCall, VoiceCallRow } from './store.ts';
@@ -41,7 +43,12 @@ export const voiceMessages = {
   'call-no-voice-url': 'That number has no Voice URL: nobody answers it.',
   'call-ended': 'You hung up.',
   'call-gone': 'That call has already ended.',
+  'call-bad-offer': "This browser's microphone could not be connected. Untick the box to call with a tone.",
 } as const;
+
+/** The script that calls through the page's microphone. */
+export const phoneCallerScriptPath = `${phonePath}/caller.js`;
+export const phoneCallerScript = readFileSync(new URL('./phone-caller.js', import.meta.url), 'utf8');
 
 export type VoiceOutcome = keyof typeof voiceMessages;
 
@@ -49,13 +56,17 @@ export function isVoiceOutcome(value: string | null): value is VoiceOutcome {
   return value !== null && Object.hasOwn(voiceMessages, value);
 }
 
-/** "Call a Ringwise number": a phone outside calls a number bought in the simulator. */
+/** "Call a Ringwise number": a phone outside calls a number bought in the simulator, with a tone as its voice or,
+ *  through the page's script, the page's microphone. */
 export function callNumberSection(numbers: readonly string[]): PhoneSection {
   const html = numbers.length
-    ? `<form method="post" action="${callPath}" class="keypad">` +
+    ? `<form method="post" action="${callPath}" class="keypad" id="call-form">` +
       `<label for="call-from">From</label><input id="call-from" name="from" value="+14155550100" inputmode="tel" autocomplete="tel" required>` +
       `<label for="call-to">To</label><select id="call-to" name="to" required>${numbers.map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(n)}</option>`).join('')}</select>` +
-      `<button type="submit">Call</button></form>`
+      `<label class="check"><input type="checkbox" id="call-microphone" name="microphone"> Talk through this page's microphone (otherwise the caller is a tone)</label>` +
+      `<button type="submit">Call</button></form>` +
+      `<div id="call-live" class="live" hidden><p id="call-live-status" role="status" aria-live="polite"></p>` +
+      `<button type="button" id="call-live-hangup" hidden>Hang up</button><audio id="call-live-audio" autoplay></audio></div>`
     : `<p class="muted">No Ringwise number yet. Buy one in Ringwise and call it from here.</p>`;
   return { id: 'call-number', title: 'Call a Ringwise number', html };
 }
@@ -69,6 +80,10 @@ const statusLabels: Record<string, string> = {
   failed: 'Failed',
   canceled: 'Canceled',
 };
+
+export function voiceStatusLabel(status: string): string {
+  return statusLabels[status] ?? status;
+}
 
 function voiceCallItem(call: VoiceCallRow, live: boolean): string {
   const when = new Date(Number(call.created_ms)).toISOString();
@@ -151,6 +166,7 @@ export function phonePage(options: { sections: readonly PhoneSection[]; filter: 
   return {
     status: 200,
     title: options.filter ? `Phone ${options.filter} · Carrier simulator` : 'Phones · Carrier simulator',
+    script: phoneCallerScriptPath,
     body: `<main class="phone">
 <h1>Simulated phones</h1>
 ${all}
@@ -193,6 +209,11 @@ label{font-size:14px;font-weight:600}
 select{width:100%;min-height:44px;padding:10px 12px;font:inherit;border:1px solid #8792a2;border-radius:6px;background:#fff}
 .said{margin:8px 0;padding:8px 12px;border-left:3px solid #8792a2;background:#f6f8fa}
 input{width:100%;min-height:44px;padding:10px 12px;font:inherit;font-size:20px;letter-spacing:4px;border:1px solid #8792a2;border-radius:6px}
+label.check{display:flex;gap:8px;align-items:center;font-weight:400}
+label.check input{width:auto;min-height:0}
+.live{margin-top:12px;padding:12px 16px;background:#fff;border:1px solid #d0d7de;border-radius:10px}
+.live p{margin:0 0 8px}
+button:disabled{opacity:.55;cursor:not-allowed}
 button{min-height:44px;padding:10px 16px;font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:6px;cursor:pointer}
 .notice{margin:0 0 16px;padding:12px 16px;border-radius:8px;background:#fff;border:1px solid currentColor}
 `,

@@ -14,7 +14,23 @@ import { sendPage } from '@ringwise/simulator-common/page';
 import { readBoundedText } from '@ringwise/simulator-common/request-body';
 import { authenticationError, internalError, methodNotAllowed, notFound, phoneNumberNotAvailable, TwilioApiError } from './errors.ts';
 import type { SearchType } from './inventory.ts';
-import { callNumberSection, callsSection, isCodeOutcome, isVoiceOutcome, voiceCallsSection, notFoundPage, phonePage, phonePagesLook, phonePath, type HtmlPage } from './pages.ts';
+import {
+  callNumberSection,
+  callsSection,
+  isCodeOutcome,
+  isVoiceOutcome,
+  notFoundPage,
+  phoneCallerScript,
+  phoneCallerScriptPath,
+  phonePage,
+  phonePagesLook,
+  phonePath,
+  voiceCallsSection,
+  voiceMessages,
+  voiceStatusLabel,
+  type HtmlPage,
+  type VoiceOutcome,
+} from './pages.ts';
 import { newSid, type ApiResult, type ServiceContext } from './context.ts';
 import { searchAvailable } from './resources/available-numbers.ts';
 import { fetchCall, listCalls, updateCall, type LiveCalls } from './resources/calls.ts';
@@ -183,19 +199,41 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
             const form = new URLSearchParams(await readText(context.request));
             const from = (form.get('from') ?? '').trim();
             const to = (form.get('to') ?? '').trim();
-            let result: string;
+            // the page's script calls with the microphone's offer and wants JSON; the plain form is redirected
+            const offer = form.get('sdp');
+            let result: VoiceOutcome;
+            let placed: { callSid: string; answerSdp: string | null } | null = null;
             if (!isE164(from) || !isE164(to)) result = 'call-invalid';
             else {
-              const outcome = await simulator.voice.callNumber(from, to);
+              const outcome = await simulator.voice.callNumber(from, to, offer);
+              if (outcome.ok) placed = outcome;
               result = outcome.ok ? 'call-placed' : `call-${outcome.reason}`;
+            }
+            context.set.headers['cache-control'] = 'no-store';
+            if (offer !== null) {
+              context.set.status = placed ? 201 : 400;
+              context.set.headers['content-type'] = 'application/json';
+              return JSON.stringify({ result, message: voiceMessages[result], ...(placed ? { callSid: placed.callSid, sdp: placed.answerSdp } : {}) });
             }
             context.set.status = 303;
             context.set.headers.location = `${phonePath}?${new URLSearchParams({ result }).toString()}#voice`;
-            context.set.headers['cache-control'] = 'no-store';
             return '';
           }),
         none,
       )
+      // how a call placed from the page goes, for its script
+      .get(`${phonePath}/calls/:sid`, ({ params, set }) => {
+        const call = simulator.voice.call(params.sid);
+        set.headers['content-type'] = 'application/json';
+        set.headers['cache-control'] = 'no-store';
+        if (!call) set.status = 404;
+        return JSON.stringify(call ? { status: call.status, label: voiceStatusLabel(call.status) } : { status: 'gone', label: 'Ended' });
+      })
+      .get(phoneCallerScriptPath, ({ set }) => {
+        set.headers['content-type'] = 'text/javascript; charset=utf-8';
+        set.headers['cache-control'] = 'no-store';
+        return phoneCallerScript;
+      })
       .post(
         `${phonePath}/calls/:sid/hangup`,
         (context) =>

@@ -66,8 +66,8 @@ export class CallMachine {
     return false;
   }
 
-  newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'>): VoiceCall {
-    const call: VoiceCall = { ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], digits: '', errorCode: null, leg: null, persisted: Promise.resolve() };
+  newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'> & Partial<Pick<VoiceCall, 'callerMedia'>>): VoiceCall {
+    const call: VoiceCall = { callerMedia: null, ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], digits: '', errorCode: null, leg: null, persisted: Promise.resolve() };
     this.#calls.set(call.sid, call);
     // ended calls are kept (for `call`) up to a bound; the table keeps them all
     if (this.#calls.size > maxRememberedCalls) {
@@ -134,6 +134,7 @@ export class CallMachine {
     if (isTerminal(call.status)) return;
     call.status = status;
     if (status === 'in-progress' && call.answeredMs === null) call.answeredMs = this.#options.now();
+    if (isTerminal(status)) call.callerMedia?.close();
     this.persist(call);
     if (call.direction === 'outbound') this.#options.devices.outgoing(call.sid, status, call.errorCode);
   }

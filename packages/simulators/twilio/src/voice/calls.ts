@@ -2,6 +2,7 @@
 // a Ringwise number) and the leg its <Dial> rings, what a test or the phone page sees of them, and the timers voice
 // time runs on.
 import type { DialTarget } from '../twiml.ts';
+import type { MediaEnd } from './media/media-end.ts';
 
 export interface VoiceTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -81,6 +82,9 @@ export interface VoiceCall {
   digits: string;
   errorCode: number | null;
   leg: Leg | null;
+  /** The phone page's microphone when it calls with one: the far end the browser that takes the call is bridged
+   *  to; it closes when the call ends. */
+  callerMedia: MediaEnd | null;
   persisted: Promise<void>;
 }
 

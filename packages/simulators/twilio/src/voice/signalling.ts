@@ -333,8 +333,10 @@ export class Signalling implements DeviceNotifier {
       return this.#sendOn(session, 'cancel', { callsid });
     }
     this.#watch(call);
-    // the caller's voice: the phone page has no microphone, so a tone
-    media.play({ kind: 'tone' });
+    // the caller's voice: the phone page's microphone when it called with one, otherwise a tone
+    const caller = this.#options.calls.call(callsid)?.callerMedia;
+    if (caller) MediaEnd.bridge(media, caller);
+    else media.play({ kind: 'tone' });
     this.#sendOn(session, 'answer', { callsid, reconnect: call.reconnect });
   }
 

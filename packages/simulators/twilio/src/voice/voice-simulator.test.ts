@@ -303,7 +303,14 @@ for (const engine of await testEngines('twilio-simulator voice')) {
         expect(html).toContain('Call a Ringwise number');
         expect(html).toContain(`<option value="${ringwiseNumber}">`);
         expect(html).toContain('name="from" value="+14155550100"');
-        expect(html).not.toContain('<script');
+        // one script, its own, for calling through the microphone (the form works without it)
+        expect(html.match(/<script/g)).toHaveLength(1);
+        expect(html).toMatch(/<script nonce="[^"]+" src="\/sim\/twilio\/phone\/caller\.js" defer><\/script>/);
+        const response = await app.handle(new Request(`${origin}/sim/twilio/phone`));
+        expect(response.headers.get('content-security-policy')).toMatch(/script-src 'nonce-[^']+'; connect-src 'self'/);
+        const script = await app.handle(new Request(`${origin}/sim/twilio/phone/caller.js`));
+        expect(script.headers.get('content-type')).toContain('text/javascript');
+        expect(await script.text()).toContain('getUserMedia');
       });
 
       test('it rings the registered devices; answering on one puts it in progress and stops the other, the page hangs up', async () => {
@@ -342,6 +349,63 @@ for (const engine of await testEngines('twilio-simulator voice')) {
         browser.close();
         first.close();
         other.close();
+      });
+
+      test("with the page's microphone, the caller and the browser that takes the call hear each other, and nothing else", async () => {
+        const callWithMicrophone = (body: Record<string, string>) =>
+          app.handle(
+            new Request(`${origin}/sim/twilio/phone/call`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+              body: new URLSearchParams(body),
+            }),
+          );
+        const refused = await callWithMicrophone({ from: '+14155550100', to: ringwiseNumber, sdp: 'not an offer' });
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({ result: 'call-bad-offer' });
+        const unknown = await callWithMicrophone({ from: '+14155550100', to: '+19995550000', sdp: 'v=0' });
+        expect(await unknown.json()).toMatchObject({ result: 'call-unknown-number', message: 'That number is not a Ringwise number in the simulator.' });
+
+        const sdk = await device('bob', { register: true });
+        const phone = new BrowserPeer();
+        open.push(phone);
+        const placed = await callWithMicrophone({ from: '+14155550100', to: ringwiseNumber, sdp: await phone.offer() });
+        expect(placed.status).toBe(201);
+        const { callSid, sdp } = (await placed.json()) as { callSid: string; sdp: string };
+        await phone.accept(sdp);
+        const follow = async () => (await app.handle(new Request(`${origin}/sim/twilio/phone/calls/${callSid}`))).json();
+        expect(await follow()).toEqual({ status: 'ringing', label: 'Ringing' });
+
+        // answered at once: at this time scale nobody answering ends the call in 0.3 s
+        const invite = await sdk.next('invite');
+        const browser = new BrowserPeer();
+        open.push(browser);
+        sdk.send('answer', { callsid: invite.callsid, sdp: await browser.answer(String(invite.sdp)) });
+        await sdk.next('answer');
+        await Promise.all([phone.connected(), browser.connected()]);
+        expect(await follow()).toEqual({ status: 'in-progress', label: 'In progress' });
+
+        // what one says reaches the other, and when one stops talking the other hears nothing more (no tone, no ringback)
+        const flowsOnlyWhileTalking = async (talker: BrowserPeer, listener: BrowserPeer) => {
+          const before = listener.received;
+          talker.talk();
+          await until(() => listener.received > before + 20, 'the audio to arrive');
+          talker.stopTalking();
+          await Bun.sleep(150);
+          const stopped = listener.received;
+          await Bun.sleep(300);
+          expect(listener.received).toBe(stopped);
+        };
+        await flowsOnlyWhileTalking(phone, browser);
+        await flowsOnlyWhileTalking(browser, phone);
+
+        const hangUp = await app.handle(new Request(`${origin}/sim/twilio/phone/calls/${callSid}/hangup`, { method: 'POST' }));
+        expect(hangUp.headers.get('location')).toContain('result=call-ended');
+        await sdk.next('hangup');
+        expect(await follow()).toEqual({ status: 'completed', label: 'Ended' });
+        phone.close();
+        browser.close();
+        sdk.close();
       });
 
       test('rejecting it makes the caller hear busy', async () => {

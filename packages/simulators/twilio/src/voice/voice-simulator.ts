@@ -21,8 +21,8 @@ import { apiVersion, newSid } from '../context.ts';
 import * as store from '../store.ts';
 import { CallMachine } from './call-machine.ts';
 import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
-import type { MediaReport } from './media/media-end.ts';
-import { Signalling, type SignallingSocket, type SignallingTiming } from './signalling.ts';
+import { MediaEnd, type MediaReport } from './media/media-end.ts';
+import { defaultSignallingTiming, Signalling, type SignallingSocket, type SignallingTiming } from './signalling.ts';
 import { StatusCallbacks } from './status-callbacks.ts';
 import { followTwiml, type TwimlExecution } from './twiml-execution.ts';
 
@@ -46,7 +46,9 @@ export interface VoiceSimulatorOptions {
   log: (message: string, error?: unknown) => void;
 }
 
-export type IncomingOutcome = { ok: true; callSid: string } | { ok: false; reason: 'unknown-number' | 'no-voice-url' };
+export type IncomingOutcome =
+  | { ok: true; callSid: string; /** The caller's far end's answer, when it called with a microphone. */ answerSdp: string | null }
+  | { ok: false; reason: 'unknown-number' | 'no-voice-url' | 'bad-offer' };
 
 export class VoiceSimulator {
   readonly #options: VoiceSimulatorOptions;
@@ -236,12 +238,14 @@ export class VoiceSimulator {
 
   /** A phone calls a number bought in the simulator: its VoiceUrl is asked what to do. Resolves once the TwiML was
    *  followed up to a <Dial> (or to its end). */
-  async callNumber(from: string, to: string): Promise<IncomingOutcome> {
+  async callNumber(from: string, to: string, offerSdp: string | null = null): Promise<IncomingOutcome> {
     const numbers = await this.#options.db.privileged((sql) => store.allIncomingNumbers(sql));
     const number = numbers.find((row) => row.phone_number === to);
     if (!number) return { ok: false, reason: 'unknown-number' };
     if (!number.voice_url) return { ok: false, reason: 'no-voice-url' };
     const sid = newSid('CA');
+    const callerMedia = offerSdp === null ? null : await this.#callerMedia(sid, offerSdp);
+    if (callerMedia === false) return { ok: false, reason: 'bad-offer' };
     const country = (value: string) => parsePhoneNumber(value)?.region ?? '';
     const fields: Record<string, string> = {
       AccountSid: number.account_sid,
@@ -258,13 +262,35 @@ export class VoiceSimulator {
       To: to,
       ToCountry: country(to),
     };
-    const call = this.#calls.newCall({ sid, direction: 'inbound', identity: null, from, to, fields });
+    const call = this.#calls.newCall({ sid, direction: 'inbound', identity: null, from, to, fields, callerMedia });
     const reached = deferred();
     const answer = await this.#options.callbacks.deliver(number.voice_url, number.voice_method, fields);
     this.#run(followTwiml(this.#twiml, call, answer, reached).finally(reached.resolve));
     await reached.promise;
     await call.persisted;
-    return { ok: true, callSid: sid };
+    return { ok: true, callSid: sid, answerSdp: callerMedia?.localSdp ?? null };
+  }
+
+  /**
+   * The phone page's microphone as the caller's far end: it hears ringback until a browser takes the call (then
+   * the two are bridged, signalling.ts), and the call ends when the page stops sending (a closed tab). False when
+   * the offer cannot be answered.
+   */
+  async #callerMedia(sid: string, offerSdp: string): Promise<MediaEnd | false> {
+    let media: MediaEnd;
+    try {
+      media = await MediaEnd.answering(offerSdp, { log: this.#options.log });
+    } catch (error) {
+      this.#options.log('the phone page\'s offer could not be answered', error);
+      return false;
+    }
+    media.play({ kind: 'ringback' });
+    const { mediaTimeoutMs } = { ...defaultSignallingTiming, ...this.#options.signalling };
+    media.watch(() => {
+      this.#options.log(`call ${sid}: no audio from the phone page for ${mediaTimeoutMs} ms; ending it`);
+      this.hangUpFromPhone(sid);
+    }, mediaTimeoutMs);
+    return media;
   }
 
   /** The phone page's "Hang up" (a call to a Ringwise number). */

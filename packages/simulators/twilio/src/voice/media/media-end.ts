@@ -1,7 +1,8 @@
 // The far end of a call's audio: a real WebRTC peer (werift, pure TypeScript) that answers the browser's SDP offer
 // (or offers, for a call to the browser), negotiates Opus and telephone-events, gathers host candidates only (no
 // STUN or TURN: the browser and the simulator share a host or a network), and then plays what the call's far end
-// is: ringback while a number rings, the caller's audio echoed back, a tone, the test menu. Lost and delayed
+// is: ringback while a number rings, the caller's audio echoed back, a tone, the test menu, or another peer's audio
+// (a phone page's microphone bridged to the browser that took its call: `bridge`). Lost and delayed
 // packets on the way back when the destination is impaired. What the browser sends is measured (audio level,
 // DTMF keys), and a watchdog reports when it sends nothing for too long.
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
@@ -13,6 +14,9 @@ import { toneFrames, type ToneFrames, type ToneKind } from './tones.ts';
 
 /** What the far end plays to the browser. */
 export type MediaPlay = { kind: 'silence' } | { kind: ToneKind } | { kind: 'echo'; delayMs: number };
+
+/** What this end does with the audio it receives: nothing (measured only), sends it back, or on to another end. */
+type Passing = { kind: 'none' } | { kind: 'echo'; delayMs: number } | { kind: 'relay'; to: MediaEnd };
 
 export interface MediaReport {
   /** The peer connection's state (new, connecting, connected, disconnected, failed, closed). */
@@ -73,7 +77,7 @@ export class MediaEnd {
   #encoder: OpusEncoder | null = null;
   #decoder: OpusDecoder | null = null;
   #payloadTypes = new Map<number, string>();
-  #play: MediaPlay = { kind: 'silence' };
+  #passing: Passing = { kind: 'none' };
   #tones: ToneFrames | null = null;
   #impairment: Impairment | null = null;
   #clock: ReturnType<typeof setInterval> | null = null;
@@ -100,6 +104,8 @@ export class MediaEnd {
 
   /** A far end answering the browser's offer (a call the browser places). */
   static async answering(offerSdp: string, options: MediaEndOptions = {}): Promise<MediaEnd> {
+    // werift takes any text as an offer; one without audio would make a call nobody hears
+    if (!/^v=0\r?$/m.test(offerSdp) || !/^m=audio /m.test(offerSdp)) throw new Error('The offer has no audio');
     const end = new MediaEnd(options);
     try {
       await end.#pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
@@ -146,10 +152,20 @@ export class MediaEnd {
 
   play(play: MediaPlay): void {
     if (this.#closed) return;
-    this.#play = play;
+    this.#passing = play.kind === 'echo' ? play : { kind: 'none' };
     this.#tones = play.kind === 'silence' || play.kind === 'echo' ? null : toneFrames({ kind: play.kind });
     if (play.kind === 'echo') this.#stopClock();
     else this.#startClock();
+  }
+
+  /** Two ends of one call: what each receives, the other sends on (Opus as it came, no decoding in between). */
+  static bridge(a: MediaEnd, b: MediaEnd): void {
+    for (const [end, other] of [[a, b], [b, a]] as const) {
+      if (end.#closed) continue;
+      end.#tones = null;
+      end.#passing = { kind: 'relay', to: other };
+      end.#stopClock();
+    }
   }
 
   impair(impairment: Impairment | null): void {
@@ -228,17 +244,18 @@ export class MediaEnd {
     this.#decoder ??= createOpusDecoder();
     const pcm = this.#decoder.decode(rtp.payload);
     if (pcm) this.#meter.add(pcm);
-    if (this.#play.kind === 'echo') {
-      const advance = this.#lastInTimestamp === null ? frameSamples : uint32(rtp.header.timestamp - this.#lastInTimestamp);
-      this.#lastInTimestamp = rtp.header.timestamp;
-      this.#send(rtp.payload, advance, rtp.header.marker, this.#play.delayMs);
-    }
+    const passing = this.#passing;
+    if (passing.kind === 'none') return;
+    const advance = this.#lastInTimestamp === null ? frameSamples : uint32(rtp.header.timestamp - this.#lastInTimestamp);
+    this.#lastInTimestamp = rtp.header.timestamp;
+    if (passing.kind === 'echo') this.#send(rtp.payload, advance, rtp.header.marker, passing.delayMs);
+    else passing.to.#send(rtp.payload, advance, rtp.header.marker, 0);
   }
 
   #startClock(): void {
     if (this.#clock) return;
     this.#clock = setInterval(() => {
-      if (this.#play.kind === 'echo') return;
+      if (this.#passing.kind !== 'none') return;
       this.#encoder ??= createOpusEncoder();
       const frame = this.#tones ? this.#tones.next() : new Int16Array(frameSamples);
       this.#send(this.#encoder.encode(frame), frameSamples, false, 0);
