@@ -1,7 +1,7 @@
 // What the calling e2e tests share: dialling a number from the dialer, and the audio the page's WebRTC peer
 // receives, read from its own getStats() as the browser reports it.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, signedInWithCredit } from './fixtures.ts';
 
 /** Opens the dialer with `number`, waits for the calling device, presses Call; the Active Call dialog. */
 export async function dial(page: Page, number: string) {
@@ -73,11 +73,26 @@ export async function buyNumber(request: APIRequestContext, accessToken: string)
   return number.phoneNumber;
 }
 
-/** A phone outside calls `number` from the carrier simulator's phone page; the page, to hang up or look at later. */
-export async function callFromPhone(context: BrowserContext, number: string): Promise<Page> {
+/** A phone outside calls `number` from the carrier simulator's phone page, with a tone as its voice or, with
+ *  `microphone`, the page's own (its peer watched); the page, to hang up or look at later. */
+export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean } = {}): Promise<Page> {
   const phone = await context.newPage();
+  if (options.microphone) await watchPeerConnections(phone);
   await phone.goto('/sim/twilio/phone');
-  await phone.getByLabel('To').selectOption(number);
+  await phone.getByLabel('To', { exact: true }).selectOption(number);
+  if (options.microphone) await phone.getByLabel("Talk through this page's microphone", { exact: false }).check();
   await phone.getByRole('button', { name: 'Call', exact: true }).click();
   return phone;
+}
+
+/** A new user with $5.00 and a bought number, on the dialer once its device is ready: its session and the number. */
+export async function readyForIncomingCalls(page: Page, request: APIRequestContext) {
+  const session = await signedInWithCredit(page, request, '5.00');
+  const number = await buyNumber(request, session.access_token);
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
+  // the device registers for incoming calls once ready
+  await expect(page.getByRole('button', { name: 'Call', exact: true })).toHaveText(/Call/);
+  await page.waitForTimeout(500);
+  return { session, number };
 }

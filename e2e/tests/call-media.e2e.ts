@@ -1,7 +1,8 @@
 // The media of a browser call on the official Voice SDK against the carrier simulator: audio that really flows
 // (the page's own getStats), Mute that really sends silence, keys that really reach the far end, a network that
-// degrades, signalling that drops and comes back, and an incoming call turned down.
-import { buyNumber, callFromPhone, dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
+// degrades, signalling that drops and comes back, an incoming call spoken from the phone page's microphone, and one
+// turned down.
+import { callFromPhone, dial, readyForIncomingCalls, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 test('audio flows both ways on an answered call, and Mute sends silence until unmuted', async ({ page, request }) => {
@@ -95,16 +96,38 @@ test('on a phone, a poor network shows in the call-quality indicator within 10 s
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
 });
 
+test("an incoming call from the phone page's microphone: the dialer hears the caller and the caller hears the dialer", async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  await watchPeerConnections(page);
+  const { number } = await readyForIncomingCalls(page, request);
+  const phone = await callFromPhone(context, number, { microphone: true });
+  const phoneStatus = phone.locator('#call-live-status');
+  await expect(phoneStatus).toHaveText(/Ringing/, { timeout: 15_000 });
+
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
+  await modal.getByRole('button', { name: /Accept/ }).click();
+  await expect(modal.getByTestId('call-status')).toHaveText('Connected', { timeout: 15_000 });
+  await expect(phoneStatus).toHaveText(/On the call/, { timeout: 5_000 });
+  // the phone page on a phone: the call's state and its Hang up in view
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.locator('#call-live').scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: testInfo.outputPath('phone-microphone-390.png') });
+  // each side's (fake) microphone reaches the other through the carrier simulator
+  await expect.poll(async () => (await receivedEnergyOver(page)).energy, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await receivedEnergyOver(phone)).energy, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  // the caller hangs up from the phone page: the dialer's call ends
+  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await expect(phoneStatus).toHaveText(/You hung up/);
+  await expect(modal.getByTestId('call-status')).toHaveText('Call Ended', { timeout: 10_000 });
+});
+
 test('an incoming call turned down with Reject rings no more and costs nothing', async ({ page, context, request }) => {
   test.setTimeout(90_000);
-  const session = await signedInWithCredit(page, request, '5.00');
+  const { session, number } = await readyForIncomingCalls(page, request);
   const headers = { authorization: `Bearer ${session.access_token}` };
-  const number = await buyNumber(request, session.access_token);
   const balance = ((await (await request.get('/api/auth/user', { headers })).json()) as { balance: string }).balance;
-
-  await page.goto('/home');
-  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(500);
   const phone = await callFromPhone(context, number);
 
   const modal = page.getByRole('dialog');

@@ -1,7 +1,7 @@
 // Calls in the browser with no Twilio keys: the official Voice SDK on the carrier simulator's signalling and media, a
 // fake microphone (Chromium's), the app's voice webhook and status callbacks through the carrier simulator, and the
 // money.
-import { buyNumber, callFromPhone, dial, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
+import { callFromPhone, dial, readyForIncomingCalls, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
 test('a call to a test destination: connected, its running cost, hung up, charged exactly that, once', async ({ page, request }) => {
@@ -60,14 +60,7 @@ for (const [ending, status] of [
 test('an incoming call to a purchased number is answered in the browser', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   await watchPeerConnections(page);
-  const session = await signedInWithCredit(page, request, '5.00');
-  const number = await buyNumber(request, session.access_token);
-
-  await page.goto('/home');
-  await expect(page.getByRole('button', { name: 'Call', exact: true })).toBeVisible({ timeout: 20_000 });
-  // the device registers for incoming calls once ready
-  await expect(page.getByRole('button', { name: 'Call', exact: true })).toHaveText(/Call/);
-  await page.waitForTimeout(500);
+  const { number } = await readyForIncomingCalls(page, request);
 
   const phone = await callFromPhone(context, number);
 
