@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { errorMessage } from '@ringwise/api-client';
 import { callQueries, type Call } from '@ringwise/contract/calls';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import { Card, CardContent } from '@ringwise/ui/card';
@@ -79,7 +80,7 @@ export function RecentCallsView() {
 }
 
 function CallRow({ call }: { call: Call }) {
-  const party = callPartyOf(call);
+  const party = callPartyOf(call, usePhoneFormat());
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const completed = call.status === 'completed';
