@@ -67,3 +67,13 @@ export function usePhoneFormat(): PhoneFormat {
 export function useNumbersInTextFormat(): PhoneFormat {
   return useFormats()?.text ?? asGiven;
 }
+
+/** A number as shown, for cells and lines that are no component of their own (a table's columns). */
+export function PhoneNumber({ value }: { value: string }): string {
+  return usePhoneFormat()(value);
+}
+
+/** A text with each E.164 number in it as shown (a ledger description). */
+export function NumbersInText({ text }: { text: string }): string {
+  return useNumbersInTextFormat()(text);
+}
