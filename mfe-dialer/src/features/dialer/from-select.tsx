@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { usePhoneFormat } from '@ringwise/phone/display';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+import { publicNumberLabel } from '@ringwise/contract/numbers';
 import { Button } from '@ringwise/ui/button';
 
 export function FromSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
@@ -27,7 +28,7 @@ export function FromSelect({ value, onChange }: { value: string | null; onChange
           props={{ value, onChange, label: 'From', onManage: false, className: 'dl:min-w-0 dl:flex-1' }}
           fallback={
             <span className="dl:text-sm" data-testid="from-fallback">
-              {value ? format(value) : 'Ringwise number'}
+              {value ? format(value) : publicNumberLabel}
             </span>
           }
         />

@@ -102,7 +102,7 @@ function DefaultCallerId({ current, options, onGetNumber, onVerify }: DefaultCal
       <p id={`${id}-description`} className="nm:text-sm nm:text-muted-foreground">
         {own
           ? 'The number people see when you call them. You can still change it for a single call in the dialer.'
-          : 'Your calls show the Ringwise number. Get a virtual number or verify a number you own to show your own.'}
+          : 'Your calls show the Public Number. Get a virtual number or verify a number you own to show your own.'}
       </p>
       {own ? (
         <div className="nm:sm:max-w-sm">
