@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { billingQueries, type Transaction } from '@ringwise/contract/billing';
+import { useNumbersInTextFormat, type PhoneFormat } from '@ringwise/phone/display';
 import { Button } from '@ringwise/ui/button';
 import { formatDateTime } from '@ringwise/ui/format';
 import { formatSignedUsd, isCredit } from '../lib/money.ts';
@@ -38,6 +39,7 @@ export interface TransactionListProps {
 export function TransactionList({ kind = 'all', label, emptyText, what }: TransactionListProps) {
   const query = useInfiniteQuery({ ...billingQueries.transactions(kind), meta: { handlesError: true } });
   const listRef = useRef<HTMLUListElement>(null);
+  const formatNumbers = useNumbersInTextFormat();
   // after 'Load more', the keyboard goes on where the reading does: the first entry it added
   const focusRow = useRef<number | null>(null);
   const count = query.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
@@ -89,7 +91,7 @@ export function TransactionList({ kind = 'all', label, emptyText, what }: Transa
     <div className="bl:space-y-4">
       <ul ref={listRef} aria-label={label} className="bl:divide-y bl:divide-border">
         {transactions.map((transaction) => (
-          <TransactionRow key={transaction.id} transaction={transaction} />
+          <TransactionRow key={transaction.id} transaction={transaction} formatNumbers={formatNumbers} />
         ))}
       </ul>
       {query.isFetchNextPageError ? (
@@ -112,7 +114,8 @@ export function TransactionList({ kind = 'all', label, emptyText, what }: Transa
   );
 }
 
-export function TransactionRow({ transaction }: { transaction: Transaction }) {
+/** `formatNumbers`: the descriptions name numbers in E.164 ("Call to +447700900123 …"), shown as every number is. */
+export function TransactionRow({ transaction, formatNumbers }: { transaction: Transaction; formatNumbers: PhoneFormat }) {
   const failed = transaction.status === 'failed';
   const credit = isCredit(transaction.amount);
   const amountClass = failed
@@ -123,7 +126,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   return (
     <li tabIndex={-1} data-status={transaction.status} className="bl:flex bl:items-start bl:justify-between bl:gap-4 bl:py-3 bl:outline-none bl:focus-visible:ring-2 bl:focus-visible:ring-ring">
       <div className="bl:min-w-0 bl:flex-1">
-        <p className="bl:break-words bl:font-medium">{transactionTitle(transaction)}</p>
+        <p className="bl:break-words bl:font-medium">{formatNumbers(transactionTitle(transaction))}</p>
         <p className="bl:text-sm bl:text-muted-foreground">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>

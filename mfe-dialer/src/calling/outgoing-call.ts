@@ -4,6 +4,7 @@
 import type { CallStarted, CallStartInput } from '@ringwise/contract/calls';
 import { callMessages } from '@ringwise/contract/calls';
 import { errorMessage } from '@ringwise/api-client';
+import { formatNumbersInNow } from '@ringwise/phone/display';
 import type { ActiveCall } from './active-call.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, type CallingState } from './calling-state.ts';
@@ -39,7 +40,10 @@ export function createStartCall(deps: CallingDeps, state: CallingState, device: 
       started = await deps.requests.start(input);
     } catch (error) {
       state.set({ starting: false });
-      deps.notify({ title: callMessages.callFailedTitle, description: errorMessage(error, callMessages.callFailedFallback), variant: 'destructive' });
+      // the api's refusal may name a number in E.164 ("+14155550100 is not one of your numbers"): shown as every
+      // number is (the dialer's From has loaded the formatter by then)
+      const description = formatNumbersInNow(errorMessage(error, callMessages.callFailedFallback));
+      deps.notify({ title: callMessages.callFailedTitle, description, variant: 'destructive' });
       return false;
     }
     active.begin();

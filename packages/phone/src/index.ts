@@ -39,25 +39,27 @@ export function callingCodeOf(number: string): string | null {
   return parsePhoneNumber(number)?.callingCode ?? null;
 }
 
-/** "+447700900123" → "+44 7700 900123"; what cannot be read is shown as it is. */
+/**
+ * The one way a phone number is shown, on every screen: international format, grouped as the number's country groups
+ * it ("+14155550004" → "+1 415 555 0004", "+442079460123" → "+44 20 7946 0123"). What cannot be read as a number of
+ * a possible length is shown as it was given. E.164 stays in data, `tel:` links and api payloads. Browser code
+ * loads it lazily (`./display`).
+ */
 export function formatInternational(number: string): string {
-  return parsePhoneNumberFromString(number, metadata)?.formatInternational() ?? number;
+  const parsed = parsePhoneNumberFromString(number, metadata);
+  // a length no number of its country has ("+1234567890", the E.164 example of a hint) is no number to group
+  return parsed?.isPossible() ? parsed.formatInternational() : number;
 }
 
+/** An E.164 number inside a text: a "+" not after a letter or digit, then a calling code and the digits after it. */
+const e164InText = /(?<![\p{L}\p{N}+])\+[1-9]\d{1,14}(?!\d)/gu;
+
 /**
- * Spec §2 Virtual Numbers modal: US and Canadian numbers as "+1 (212) 555-0123", German and British ones grouped the
- * international way ("+49 30 1234567", "+44 20 7946 0000"), the others split after the calling code
- * ("+33 612345678"). What cannot be read is shown as it is.
+ * A text for people with every E.164 number in it shown as formatInternational shows it ("Call to +447700900123
+ * (2 min)" → "Call to +44 7700 900123 (2 min)"): the api's descriptions and messages, written with the stored number.
  */
-export function formatVirtualNumber(number: string): string {
-  const parsed = parsePhoneNumberFromString(number, metadata);
-  if (!parsed) return number;
-  const national = parsed.nationalNumber;
-  if ((parsed.country === 'US' || parsed.country === 'CA') && national.length === 10) {
-    return `+1 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-  }
-  if (parsed.countryCallingCode === '49' || parsed.countryCallingCode === '44') return parsed.formatInternational();
-  return `+${parsed.countryCallingCode} ${national}`;
+export function formatNumbersIn(text: string): string {
+  return text.replace(e164InText, (number) => formatInternational(number));
 }
 
 /** The trunk prefix a region's national numbers are written with ("GB" → "0", "US" → "1"), or null when it has none ("IT"). */

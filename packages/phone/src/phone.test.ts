@@ -6,7 +6,7 @@ import maxMetadata from 'libphonenumber-js/max/metadata';
 import {
   callingCodeOf,
   formatInternational,
-  formatVirtualNumber,
+  formatNumbersIn,
   hasEnoughDigits,
   knownCallingCodes,
   minLookupCharacters,
@@ -275,22 +275,46 @@ describe('a dialled number for the rate lookup: international only', () => {
   }
 });
 
-describe('display', () => {
-  test('international format; what cannot be read is shown as it is', () => {
-    expect(formatInternational('+447700900123')).toBe('+44 7700 900123');
-    expect(formatInternational('+12025550123')).toBe('+1 202 555 0123');
-    expect(formatInternational('not a number')).toBe('not a number');
-    expect(formatInternational('')).toBe('');
+describe('display: the one way a number is shown', () => {
+  const shown: [string, string][] = [
+    ['+14155550004', '+1 415 555 0004'],
+    ['+14165550123', '+1 416 555 0123'], // Canada
+    ['+18765551234', '+1 876 555 1234'], // Jamaica, on +1 too
+    ['+442079460123', '+44 20 7946 0123'],
+    ['+447700900123', '+44 7700 900123'],
+    ['+4930123456', '+49 30 123456'],
+    ['+33612345678', '+33 6 12 34 56 78'],
+    ['+61412345678', '+61 412 345 678'],
+    ['+81312345678', '+81 3 1234 5678'],
+    ['+8613812345678', '+86 138 1234 5678'],
+    ['+5511987654321', '+55 11 98765 4321'],
+  ];
+  for (const [e164, expected] of shown) {
+    test(`${e164} → ${expected}`, () => expect(formatInternational(e164)).toBe(expected));
+  }
+
+  test('a number already written another way is shown the same way', () => {
+    expect(formatInternational('+1 (415) 555-0004')).toBe('+1 415 555 0004');
+    expect(formatInternational('+44 (0)20 7946 0123')).toBe('+44 20 7946 0123');
   });
 
-  test('spec §2 Virtual Numbers: US/CA "+1 (AAA) BBB-CCCC", DE and GB grouped, others split after the code', () => {
-    expect(formatVirtualNumber('+12125550123')).toBe('+1 (212) 555-0123');
-    expect(formatVirtualNumber('+14165550123')).toBe('+1 (416) 555-0123');
-    expect(formatVirtualNumber('+4930123456')).toBe('+49 30 123456');
-    expect(formatVirtualNumber('+442079460000')).toBe('+44 20 7946 0000');
-    expect(formatVirtualNumber('+33612345678')).toBe('+33 612345678');
-    expect(formatVirtualNumber('+18765551234')).toBe('+1 8765551234'); // Jamaica shares +1 but is not US/CA
-    expect(formatVirtualNumber('n/a')).toBe('n/a');
+  test('what cannot be read is shown as it was given', () => {
+    for (const given of ['not a number', '', '+999123', '+1415', '+1234567890', '4155550004', '07700 900123', 'client:alice']) {
+      expect(formatInternational(given)).toBe(given);
+    }
+  });
+
+  test('numbers inside a text are shown the same way; the rest of the text, and what is no number, stay as they are', () => {
+    expect(formatNumbersIn('Call to +447700900123 (2 min 0 s billed)')).toBe('Call to +44 7700 900123 (2 min 0 s billed)');
+    expect(formatNumbersIn('Virtual number +14155550004 (first month)')).toBe('Virtual number +1 415 555 0004 (first month)');
+    expect(formatNumbersIn('We are calling +12025550123 now. Answer it and enter the code 123456.')).toBe(
+      'We are calling +1 202 555 0123 now. Answer it and enter the code 123456.',
+    );
+    expect(formatNumbersIn('+33612345678 and +4930123456')).toBe('+33 6 12 34 56 78 and +49 30 123456');
+    expect(formatNumbersIn('Account top-up')).toBe('Account top-up');
+    expect(formatNumbersIn('x+14155550004 +999123 1+2')).toBe('x+14155550004 +999123 1+2');
+    expect(formatNumbersIn('Enter the number in E.164 format, such as +1234567890')).toBe('Enter the number in E.164 format, such as +1234567890');
+    expect(formatNumbersIn('')).toBe('');
   });
 });
 

@@ -129,6 +129,25 @@ describe('PageMeta', () => {
     expect(JSON.parse(ld?.textContent ?? 'null')).toEqual({ '@type': 'WebPage' });
   });
 
+  test("exactly one robots tag: none of its own when the server's HTML has the same one, else its own", () => {
+    const robots = () => [...document.head.querySelectorAll('meta[name="robots"]')].map((tag) => tag.getAttribute('content'));
+    const fromServer = document.createElement('meta');
+    fromServer.name = 'robots';
+    fromServer.content = 'noindex, nofollow';
+    document.head.append(fromServer);
+    try {
+      const { rerender } = render(<PageMeta title="Dialer" noindex />);
+      expect(robots()).toEqual(['noindex, nofollow']);
+      rerender(<PageMeta title="Recent Calls" noindex />);
+      expect(robots()).toEqual(['noindex, nofollow']);
+    } finally {
+      cleanup();
+      fromServer.remove();
+    }
+    render(<PageMeta title="Dialer" noindex />);
+    expect(robots()).toEqual(['noindex, nofollow']);
+  });
+
   test('removes its tags when it unmounts', () => {
     const { unmount } = render(<PageMeta title="Rates" />);
     expect(document.head.querySelector('title')?.textContent).toBe('Rates | Ringwise');

@@ -113,6 +113,16 @@ function browserOrigin(): string | undefined {
   return origin && origin !== 'null' ? origin : undefined;
 }
 
+/**
+ * Whether the first HTML already has this robots tag: the api puts one there for the routes that are never indexed
+ * (/home, /admin, …), for readers without JavaScript. A page has exactly one, so PageMeta then adds none (its own
+ * carry `data-page-meta`, so they never count as the server's).
+ */
+function robotsFromServer(content: string): boolean {
+  if (typeof document === 'undefined') return false;
+  return [...document.head.querySelectorAll('meta[name="robots"]:not([data-page-meta])')].some((tag) => tag.getAttribute('content') === content);
+}
+
 /** Sets the page's title, description, canonical link, share tags and optional JSON-LD. */
 export function PageMeta(props: PageMetaProps): JSX.Element {
   const tags = pageMetaTags(props, browserOrigin());
@@ -123,6 +133,9 @@ export function PageMeta(props: PageMetaProps): JSX.Element {
           case 'title':
             return <title key="title">{t.content}</title>;
           case 'meta': {
+            if ('name' in t.attrs && t.attrs.name === 'robots') {
+              return robotsFromServer(t.attrs.content) ? null : <meta key="name:robots" {...t.attrs} data-page-meta="" />;
+            }
             const key = 'name' in t.attrs ? `name:${t.attrs.name}` : `property:${t.attrs.property}`;
             return <meta key={key} {...t.attrs} />;
           }

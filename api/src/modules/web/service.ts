@@ -129,7 +129,9 @@ export async function shellPageResponse(
   const nonce = createNonce();
   headers['content-security-policy'] = contentSecurityPolicy(config, nonce);
   const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match)];
-  if (rendered?.noindex && !isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
+  // one robots tag a page: a rendered page whose own head tags say noindex already (a country not found) gets no second
+  const renderedRobots = rendered !== undefined && /<meta name="robots"/i.test(rendered.head);
+  if (rendered?.noindex && !isNoIndex(match) && !renderedRobots) tags.push('<meta name="robots" content="noindex, nofollow">');
   if (!rendered) {
     // the page's title in the first HTML, for whoever reads it without running the shell
     const title = pageTitleOf(match);

@@ -8,7 +8,7 @@ import { componentTestHooks, deferred, json, renderWithProviders, transaction, u
 const { mockFetch } = componentTestHooks();
 
 const topUp = transaction({ amount: '25.00', description: 'Account top-up', createdAt: '2026-11-22T15:04:00.000Z' });
-const call = transaction({ amount: '-0.06', description: 'Call to +44 7700 900123 (2 min)', createdAt: '2026-11-21T09:30:00.000Z' });
+const call = transaction({ amount: '-0.06', description: 'Call to +447700900123 (2 min 0 s billed)', createdAt: '2026-11-21T09:30:00.000Z' });
 const failedTopUp = transaction({ amount: '50.00', description: 'Account top-up', status: 'failed', createdAt: '2026-11-20T08:00:00.000Z' });
 const pendingTopUp = transaction({ amount: '10.00', description: null, status: 'pending', createdAt: '2026-11-19T08:00:00.000Z' });
 
@@ -39,9 +39,11 @@ describe('Balance & Transactions', () => {
     expect(screen.getByRole('status', { name: 'Loading transactions' })).toBeTruthy();
     await waitUntil(() => expect(rows().length).toBe(4));
     expect(screen.getByTestId('balance').textContent).toBe('$12.50');
+    await waitUntil(() => expect(rows()[1]).toContain('+44 7700 900123'));
     expect(rows()).toEqual([
       `Account top-up | ${formatDateTime(topUp.createdAt)} | +$25.00 | Completed`,
-      `Call to +44 7700 900123 (2 min) | ${formatDateTime(call.createdAt)} | -$0.06 | Completed`,
+      // the api writes the number in E.164; it is shown as every number is
+      `Call to +44 7700 900123 (2 min 0 s billed) | ${formatDateTime(call.createdAt)} | -$0.06 | Completed`,
       `Account top-up | ${formatDateTime(failedTopUp.createdAt)} | +$50.00 | Failed`,
       // no description: named after its type
       `Credit purchase | ${formatDateTime(pendingTopUp.createdAt)} | +$10.00 | Pending`,
@@ -60,7 +62,7 @@ describe('Balance & Transactions', () => {
   });
 
   test("'Load more' asks for the next page with its cursor, appends it and moves the focus to the first new entry", async () => {
-    const older = transaction({ amount: '-0.10', description: 'Call to +1 202 555 0123 (5 min)', createdAt: '2026-11-01T10:00:00.000Z' });
+    const older = transaction({ amount: '-0.10', description: 'Virtual number +12025550123 (first month)', createdAt: '2026-11-01T10:00:00.000Z' });
     const next = deferred<Response>();
     const { calls } = serve({ '': { items: [topUp, call], nextCursor: 'page-2' } }, (c) => (c.url === '/api/transactions?cursor=page-2' ? next.promise : undefined));
     renderWithProviders(<BillingApp view="transactions" />);
@@ -71,7 +73,7 @@ describe('Balance & Transactions', () => {
 
     await act(async () => next.resolve(json({ items: [older], nextCursor: null })));
     await waitUntil(() => expect(rows().length).toBe(3));
-    expect(rows()[2]).toStartWith('Call to +1 202 555 0123 (5 min)');
+    expect(rows()[2]).toStartWith('Virtual number +1 202 555 0123 (first month)');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(document.activeElement === document.querySelectorAll('ul[aria-label="Transactions"] > li')[2]).toBe(true);
   });

@@ -13,7 +13,7 @@ import { ContactSearchInput, ContactsUnavailable } from '../contacts/contact-lis
 import { isPendingContact, sortByName, useContacts } from '../contacts/contacts-data.ts';
 import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 import { LazyContactDialog, preloadContactDialog } from '../contacts/lazy-contact-dialog.tsx';
-import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { contactMatchesQuery } from '../matching/matching.ts';
 import { ContactRate } from './contact-rate.tsx';
 
@@ -73,7 +73,7 @@ function PickerBody({ onChoose, onAdd }: { onChoose: (contact: Contact) => void;
   // the api searches all of them; what is loaded is narrowed at once while it answers
   const term = useDebouncedValue(filter.trim(), 250);
   const query = useContacts(term);
-  const format = useFormatPhoneNumber();
+  const format = usePhoneFormat();
 
   if (query.isPending) {
     return (

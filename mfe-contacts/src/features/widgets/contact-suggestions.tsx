@@ -4,7 +4,7 @@ import type { Contact } from '@ringwise/contract/contacts';
 import type { ContactSuggestionsProps } from '@ringwise/apps/exposed/contacts';
 import { ContactLine } from '../contacts/contact-line.tsx';
 import { useContacts } from '../contacts/contacts-data.ts';
-import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { SUGGESTION_MIN_CHARS, digitsOf, suggestContacts } from '../matching/matching.ts';
 import { useDebouncedValue } from '@ringwise/ui/hooks/use-debounced-value';
 
@@ -18,7 +18,7 @@ export function ContactSuggestions({ query, onSelect, id, label = 'Contact sugge
   const settled = useDebouncedValue(query.trim(), 150);
   const { data } = useContacts(settled.length >= SUGGESTION_MIN_CHARS ? searchFor(settled) : '');
   const suggestions = useMemo(() => suggestContacts(query, data ?? []), [query, data]);
-  const format = useFormatPhoneNumber();
+  const format = usePhoneFormat();
   const [activeId, setActiveId] = useState<string | null>(null);
   const optionRefs = useRef(new Map<string, HTMLLIElement>());
 

@@ -12,11 +12,11 @@ import type { SaveContactDialogProps } from '@ringwise/apps/exposed/contacts';
 import { serverFieldErrors, serverMessage } from '../contacts/contact-errors.ts';
 import { validateQuickSaveName } from '../contacts/contact-form-rules.ts';
 import { CONTACT_TOASTS, useSaveContactFromCall } from '../contacts/contacts-data.ts';
-import { useFormatPhoneNumber } from '../contacts/phone-lazy.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 
 export function SaveContactDialog({ phoneNumber, open: openProp, onOpenChange, onSaved, triggerClassName }: SaveContactDialogProps) {
   const { open, setOpen, controlled } = useControllableOpen(openProp, onOpenChange);
-  const format = useFormatPhoneNumber();
+  const format = usePhoneFormat();
   const shown = format(phoneNumber);
   return (
     <Dialog open={open} onOpenChange={setOpen}>

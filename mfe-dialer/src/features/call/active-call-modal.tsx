@@ -15,7 +15,7 @@ import type { CallUiState } from '../../calling/calling-state.ts';
 import type { CallingStore } from '../../calling/calling-store.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { focusAfterCall } from '../../lib/focus-after-call.ts';
-import { formatInternational } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { keypadKeys } from '../dialer/dialer-rules.ts';
 import { CallQualityIndicator } from './call-quality-indicator.tsx';
@@ -36,7 +36,8 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
   const live = showsControls(call) && !call.incomingPending;
   // a call resumed after a reload has no audio on this page: its time and End Call only
   const controls = live && !call.resumed;
-  const number = call.to ? formatInternational(call.to) : '';
+  const format = usePhoneFormat();
+  const number = call.to ? format(call.to) : '';
 
   return (
     <>

@@ -8,12 +8,13 @@ import { Button } from '@ringwise/ui/button';
 import { cn } from '@ringwise/ui/cn';
 import type { FeedbackPrompt } from '../../calling/calling-state.ts';
 import type { CallingStore } from '../../calling/calling-store.ts';
-import { formatInternational } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 
 export default function CallFeedback({ prompt, store }: { prompt: FeedbackPrompt; store: CallingStore }) {
   const [score, setScore] = useState<number | null>(null);
   const [issue, setIssue] = useState<CallFeedbackIssue | null>(prompt.suggestedIssue);
   const [sending, setSending] = useState(false);
+  const format = usePhoneFormat();
   return (
     <section
       aria-label="Call feedback"
@@ -22,7 +23,7 @@ export default function CallFeedback({ prompt, store }: { prompt: FeedbackPrompt
       <div className="dl:flex dl:items-start dl:justify-between dl:gap-2">
         <div>
           <h2 className="dl:text-sm dl:font-semibold">How was your call?</h2>
-          <p className="dl:text-xs dl:text-muted-foreground">{formatInternational(prompt.to)}</p>
+          <p className="dl:text-xs dl:text-muted-foreground">{format(prompt.to)}</p>
         </div>
         <Button type="button" variant="ghost" size="icon" className="dl:h-8 dl:w-8" aria-label="Not now" onClick={() => store.dismissFeedback()}>
           <X aria-hidden className="dl:h-4 dl:w-4" />

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CallStatus } from '@ringwise/contract/calls';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { idleCall } from '../../calling/calling-state.ts';
 import { dtmfToneSlotMs } from '../../calling/dtmf-pacer.ts';
@@ -10,6 +11,8 @@ import { CallOverlay } from './call-overlay.tsx';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
 
 const realWarn = console.warn;
+beforeAll(() => loadPhoneFormat());
+
 beforeEach(() => {
   __resetToastsForTests();
   __resetWidgetsForTests();
@@ -69,7 +72,7 @@ describe('Active Call modal', () => {
   test('connecting → ringing → connected: texts, pulse, duration MM:SS and the running cost', async () => {
     const calling = await overlayWithCall();
     expect(screen.getByTestId('call-icon').getAttribute('data-pulsing')).toBe('true');
-    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700900123');
+    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700 900123');
     expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
     await act(async () => calling.device().call.ring());
     expect(statusText()).toBe('In Call');
@@ -187,7 +190,7 @@ describe('Active Call modal', () => {
     const incoming = new TestCall('INCOMING', { CallSid: SID, From: '+447700900999' });
     await act(async () => calling.device().emit('incoming', incoming));
     await waitUntil(() => expect(statusText()).toBe('Incoming Call'));
-    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700900999');
+    expect(screen.getByTestId('call-number').textContent).toBe('+44 7700 900999');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(incoming.accepted).toBe(true);
     await waitUntil(() => expect(statusText()).toBe('Connected'));

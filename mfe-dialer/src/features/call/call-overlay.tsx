@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Phone } from 'lucide-react';
 import { formatDuration } from '@ringwise/ui/format';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
-import { formatInternational } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import type { CallOverlayProps } from '@ringwise/apps/exposed/dialer';
 import { WidgetLoaderProvider } from '../../lib/remote-widgets.tsx';
 import { callStatusText } from './call-status.ts';
@@ -29,6 +29,7 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
   const queryClient = useQueryClient();
   const { call, feedback, store } = useCalling();
   const [minimized, setMinimized] = useState(false);
+  const format = usePhoneFormat();
 
   useEffect(() => {
     setCallingQueryClient(queryClient);
@@ -64,7 +65,7 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
         >
           <Phone aria-hidden className="dl:h-4 dl:w-4" />
           <span className="dl:flex-1 dl:truncate">
-            {callStatusText(call).title} · {call.to ? formatInternational(call.to) : ''}
+            {callStatusText(call).title} · {call.to ? format(call.to) : ''}
           </span>
           <span className="dl:font-mono dl:tabular-nums">{formatDuration(call.duration)}</span>
           <span className="dl:sr-only">Show call</span>

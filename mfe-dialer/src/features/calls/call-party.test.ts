@@ -1,16 +1,19 @@
 import { expect, test } from 'bun:test';
-import { callPartyOf } from './call-party.ts';
+import { formatInternational } from '@ringwise/phone';
+import { callPartyOf as partyOf } from './call-party.ts';
+
+const callPartyOf = (call: Parameters<typeof partyOf>[0]) => partyOf(call, formatInternational);
 
 const outgoing = { callDirection: 'outbound', destinationNumber: '+447700900123', fromNumber: '+18885550100', contactName: null } as const;
 const incoming = { callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: '+447700900123', contactName: null } as const;
 
 test('an outgoing call is with the number called; an incoming one with the caller, never the number it came in on', () => {
-  expect(callPartyOf(outgoing)).toEqual({ label: '+44 7700900123', detail: null, savable: '+447700900123' });
-  expect(callPartyOf(incoming)).toEqual({ label: '+44 7700900123', detail: null, savable: '+447700900123' });
+  expect(callPartyOf(outgoing)).toEqual({ label: '+44 7700 900123', detail: null, savable: '+447700900123' });
+  expect(callPartyOf(incoming)).toEqual({ label: '+44 7700 900123', detail: null, savable: '+447700900123' });
 });
 
 test('a contact\'s name, with the number under it, and nothing to save', () => {
-  expect(callPartyOf({ ...incoming, contactName: 'Grace Hopper' })).toEqual({ label: 'Grace Hopper', detail: '+44 7700900123', savable: null });
+  expect(callPartyOf({ ...incoming, contactName: 'Grace Hopper' })).toEqual({ label: 'Grace Hopper', detail: '+44 7700 900123', savable: null });
 });
 
 test('the user\'s own number is not offered to save as a contact', () => {

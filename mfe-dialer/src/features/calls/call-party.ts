@@ -4,10 +4,10 @@
 // neither a contact yet nor one of the user's own.
 import { isE164 } from '@ringwise/phone/notation';
 import type { Call } from '@ringwise/contract/calls';
-import { formatInternational } from '../../lib/format-number.ts';
+import type { PhoneFormat } from '@ringwise/phone/display';
 
 export interface CallParty {
-  /** A contact's name, else the number as the dialer shows it, else 'Unknown caller'. */
+  /** A contact's name, else the number as every screen shows it (`format`), else 'Unknown caller'. */
   label: string;
   /** The number under a contact's name; null when the label is the number. */
   detail: string | null;
@@ -17,10 +17,13 @@ export interface CallParty {
 
 export const unknownCaller = 'Unknown caller';
 
-export function callPartyOf(call: Pick<Call, 'callDirection' | 'destinationNumber' | 'fromNumber' | 'contactName' | 'otherPartyIsOwnNumber'>): CallParty {
+export function callPartyOf(
+  call: Pick<Call, 'callDirection' | 'destinationNumber' | 'fromNumber' | 'contactName' | 'otherPartyIsOwnNumber'>,
+  format: PhoneFormat,
+): CallParty {
   const number = call.callDirection === 'inbound' ? call.fromNumber : call.destinationNumber;
   const phone = number !== null && isE164(number) ? number : null;
-  const shown = phone ? formatInternational(phone) : unknownCaller;
+  const shown = phone ? format(phone) : unknownCaller;
   if (call.contactName) return { label: call.contactName, detail: phone ? shown : null, savable: null };
   return { label: shown, detail: null, savable: phone && !call.otherPartyIsOwnNumber ? phone : null };
 }

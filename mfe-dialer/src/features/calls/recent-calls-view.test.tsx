@@ -1,9 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { formatDateTime } from '@ringwise/ui/format';
 import { __resetWidgetsForTests, WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
 import { json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil } from '../../test-support.tsx';
 import { RecentCallsView } from './recent-calls-view.tsx';
+
+// numbers show as every screen shows them (the formatter is lazy: loaded before, as the page has it by then)
+beforeAll(() => loadPhoneFormat());
 
 const page1 = [
   listedCall({
@@ -44,14 +48,14 @@ describe('Recent Calls', () => {
     await waitUntil(() => expect(rows().length).toBe(2));
     const [first, second] = rows();
     expect(within(first!).getByTestId('call-destination').textContent).toBe('Grace Hopper');
-    expect(first!.textContent).toContain('+44 7700900123');
+    expect(first!.textContent).toContain('+44 7700 900123');
     expect(within(first!).getByTestId('call-date').textContent).toBe(formatDateTime('2026-11-22T15:04:00.000Z'));
     expect(within(first!).getByTestId('call-duration').textContent).toBe('1m 5s');
     expect(within(first!).getByTestId('call-method').textContent).toBe('Virtual');
     expect(within(first!).getByTestId('call-cost').textContent).toBe('-$0.07');
     expect(within(first!).getByTestId('call-status').className).not.toContain('destructive');
 
-    expect(within(second!).getByTestId('call-destination').textContent).toBe('+1 4155550199');
+    expect(within(second!).getByTestId('call-destination').textContent).toBe('+1 415 555 0199');
     expect(within(second!).getByTestId('call-status').textContent).toBe('Busy');
     expect(within(second!).getByTestId('call-status').className).toContain('dl:text-destructive');
     expect(within(second!).getByTestId('call-method').textContent).toBe('Verified');
@@ -115,9 +119,9 @@ describe('Recent Calls', () => {
     );
     await waitUntil(() => expect(rows().length).toBe(5));
     const shown = rows().map((row) => within(row).getByTestId('call-destination').textContent);
-    expect(shown).toEqual(['+44 7700900555', 'Grace Hopper', '+44 7700900999', 'Unknown caller', '+44 7700900999']);
-    expect(screen.queryByText('+1 4155550100')).toBeNull();
-    expect(rows()[1]!.textContent).toContain('+44 7700900123');
+    expect(shown).toEqual(['+44 7700 900555', 'Grace Hopper', '+44 7700 900999', 'Unknown caller', '+44 7700 900999']);
+    expect(screen.queryByText('+1 415 555 0100')).toBeNull();
+    expect(rows()[1]!.textContent).toContain('+44 7700 900123');
     expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
     await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900555']));
   });

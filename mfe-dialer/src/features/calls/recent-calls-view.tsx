@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
 import { errorMessage } from '@ringwise/api-client';
 import { callQueries, type Call } from '@ringwise/contract/calls';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { Badge } from '@ringwise/ui/badge';
 import { Button } from '@ringwise/ui/button';
 import { Card, CardContent } from '@ringwise/ui/card';
@@ -79,7 +80,7 @@ export function RecentCallsView() {
 }
 
 function CallRow({ call }: { call: Call }) {
-  const party = callPartyOf(call);
+  const party = callPartyOf(call, usePhoneFormat());
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const completed = call.status === 'completed';
@@ -101,13 +102,14 @@ function CallRow({ call }: { call: Call }) {
           </p>
           {party.detail ? <p className="dl:text-xs dl:text-muted-foreground">{party.detail}</p> : null}
           <p className="dl:text-xs dl:text-muted-foreground">
-            <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date">
+            {/* each part whole on its line ('No answer' never split at 390 px): the line breaks between them */}
+            <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date" className="dl:whitespace-nowrap">
               {formatDateTime(call.startTime ?? call.createdAt)}
             </time>
             {' · '}
-            <span data-testid="call-duration">{formatMinutesAndSeconds(call.duration)}</span>
+            <span data-testid="call-duration" className="dl:whitespace-nowrap">{formatMinutesAndSeconds(call.duration)}</span>
             {' · '}
-            <span data-testid="call-status" className={cn(!completed && 'dl:font-medium dl:text-destructive')}>
+            <span data-testid="call-status" className={cn('dl:whitespace-nowrap', !completed && 'dl:font-medium dl:text-destructive')}>
               {statusLabels[call.status] ?? call.status}
             </span>
           </p>

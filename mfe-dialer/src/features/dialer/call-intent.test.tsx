@@ -1,8 +1,9 @@
 // A contact's Call button: the dialer opened with ?number=…&call=1 places the call once its device is ready, from
 // the user's default number, asking first only when From is ambiguous.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
 import { flush, json, mockFetch, renderWithCalling, testCalling, user, waitUntil } from '../../test-support.tsx';
@@ -49,6 +50,8 @@ function serve(numbers: VirtualNumber[], callerIds: VerifiedCallerId[], defaultC
     return undefined;
   }).restore;
 }
+
+beforeAll(() => loadPhoneFormat());
 
 beforeEach(() => {
   __resetToastsForTests();
@@ -117,7 +120,7 @@ describe('the call intent', () => {
     renderWithCalling(<DialerView />, calling);
     await calling.ready();
     const confirm = await screen.findByTestId('call-intent-confirm');
-    expect(confirm.textContent).toContain('Call +44 7700900123 from +44 2079999999?');
+    expect(confirm.textContent).toContain('Call +44 7700 900123 from +44 20 7999 9999?');
     expect(calling.requests.start.calls).toEqual([]);
     expect(document.activeElement?.textContent).toBe('Call now');
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));

@@ -4,7 +4,8 @@
 // the number meanwhile.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@ringwise/ui/button';
-import { formatInternational } from '../../lib/format-number.ts';
+import { publicNumberLabel } from '@ringwise/contract/numbers';
+import { usePhoneFormat } from '@ringwise/phone/display';
 
 type Intent = { state: 'none' } | { state: 'waiting' | 'confirm'; destination: string };
 
@@ -53,10 +54,11 @@ export function useCallIntent({ destination, ready, fromKnown, ambiguous, start 
 /** Asks before a contact's call goes out from one of several numbers the user has not made their default. */
 export function CallIntentConfirm({ destination, from, onConfirm, onDismiss }: { destination: string; from: string | null; onConfirm: () => void; onDismiss: () => void }) {
   const titleId = useId();
+  const format = usePhoneFormat();
   return (
     <section aria-labelledby={titleId} className="dl:flex dl:flex-col dl:gap-2 dl:rounded-md dl:border dl:border-border dl:bg-muted/50 dl:p-3" data-testid="call-intent-confirm">
       <p id={titleId} className="dl:text-sm dl:font-medium">
-        Call {formatInternational(destination)} from {from ? formatInternational(from) : 'the Ringwise number'}?
+        Call {format(destination)} from {from ? format(from) : `the ${publicNumberLabel}`}?
       </p>
       <p className="dl:text-xs dl:text-muted-foreground">You have several numbers to call from and no default. Choose another in From above, or call from this one.</p>
       <div className="dl:flex dl:gap-2">

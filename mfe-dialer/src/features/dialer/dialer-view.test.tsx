@@ -244,6 +244,6 @@ describe('Dialer view', () => {
 
   test('without a host the From line falls back to the number used', async () => {
     await renderDialer();
-    expect(screen.getByTestId('from-fallback').textContent).toBe('Ringwise number');
+    expect(screen.getByTestId('from-fallback').textContent).toBe('Public Number');
   });
 });

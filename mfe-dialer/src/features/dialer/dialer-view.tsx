@@ -150,7 +150,8 @@ export function DialerView() {
               // Enter works even while the button is disabled (so the refusals of spec §5 are told)
               if (event.key === 'Enter') void submit(event);
             }}
-            className="dl:h-14 dl:min-w-0 dl:flex-1 dl:text-center dl:text-2xl dl:tracking-wide"
+            // the typed number large, the placeholder at text size: 'Enter phone number' whole in the narrow field
+            className="dl:h-14 dl:min-w-0 dl:flex-1 dl:text-center dl:text-2xl dl:tracking-wide dl:placeholder:text-base dl:placeholder:tracking-normal"
           />
           <RemoteWidget
             id="contacts/widgets/contact-picker"
@@ -163,7 +164,6 @@ export function DialerView() {
           props={{ number: destination, countryCode: value.code, className: 'dl:min-h-9' }}
           fallback={<div className="dl:min-h-9" />}
         />
-        <RateLine number={lookupNumberOf(value)} balance={user.data?.balance ?? null} />
         {callIntent.confirming ? <CallIntentConfirm destination={destination} from={from} onConfirm={callIntent.confirm} onDismiss={callIntent.dismiss} /> : null}
         <div className="dl:grid dl:grid-cols-3 dl:gap-3" role="group" aria-label="Keypad">
           {keypadKeys.map(([key, letters]) => (
@@ -203,6 +203,9 @@ export function DialerView() {
             <Delete aria-hidden className="dl:h-5 dl:w-5" />
           </Button>
         </div>
+        {/* under the Call button: its lines come and go as the number is typed, moving no key (and reserving no
+            empty band above the keypad) */}
+        <RateLine number={lookupNumberOf(value)} balance={user.data?.balance ?? null} />
       </form>
     </section>
   );

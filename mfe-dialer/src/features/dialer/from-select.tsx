@@ -1,12 +1,14 @@
 // The From selector (spec §2): the numbers remote's caller-ID select, and '+ Buy Number' / '+ Verify Caller ID',
 // which open that remote's dialogs. Without a host (the standalone page) it says which number is used.
 import { useState } from 'react';
-import { formatInternational } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+import { publicNumberLabel } from '@ringwise/contract/numbers';
 import { Button } from '@ringwise/ui/button';
 
 export function FromSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
   const [dialog, setDialog] = useState<'numbers' | 'caller-ids' | null>(null);
+  const format = usePhoneFormat();
   const [opened, setOpened] = useState<{ numbers: boolean; callerIds: boolean }>({ numbers: false, callerIds: false });
   const open = (which: 'numbers' | 'caller-ids') => {
     setOpened((o) => ({ ...o, [which === 'numbers' ? 'numbers' : 'callerIds']: true }));
@@ -26,7 +28,7 @@ export function FromSelect({ value, onChange }: { value: string | null; onChange
           props={{ value, onChange, label: 'From', onManage: false, className: 'dl:min-w-0 dl:flex-1' }}
           fallback={
             <span className="dl:text-sm" data-testid="from-fallback">
-              {value ? formatInternational(value) : 'Ringwise number'}
+              {value ? format(value) : publicNumberLabel}
             </span>
           }
         />

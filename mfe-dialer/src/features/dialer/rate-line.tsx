@@ -13,7 +13,7 @@ export function RateLine({ number, balance }: { number: string | null; balance: 
   const pricing = found && typeof found.pricePerMinute === 'string' ? pricingOf(found) : null;
   const minutes = pricing && balance !== null ? minutesAffordable(pricing, balance) : null;
   return (
-    <div className="dl:flex dl:min-h-10 dl:flex-col dl:items-center dl:text-sm dl:text-muted-foreground" aria-live="polite">
+    <div className="dl:flex dl:flex-col dl:items-center dl:text-sm dl:text-muted-foreground" aria-live="polite">
       <p className="dl:flex dl:justify-center dl:gap-3" data-testid="rate-line">
         {found ? (
           <>

@@ -6,7 +6,7 @@ import { Button } from '@ringwise/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@ringwise/ui/dropdown-menu';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@ringwise/ui/select';
 import type { CallerIdSelectProps } from '@ringwise/apps/exposed/numbers';
-import { useFormatNumber } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { callerIdOptions, fromSelectValue, toSelectValue } from '../data/caller-id-options.ts';
 import { useCallerIds, useCurrentUser, useVirtualNumbers } from '../data/numbers-data.ts';
 import { LazyCallerIdsDialog, LazyVirtualNumbersDialog, preloadCallerIdsDialog, preloadVirtualNumbersDialog } from '../lazy-dialogs.tsx';
@@ -23,7 +23,7 @@ export function useCallerIdChoice(value: string | null | undefined) {
 }
 
 export function CallerIdSelect({ value, onChange, id, label = 'Caller ID', className, onManage }: CallerIdSelectProps) {
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   const { options, chosen, loading } = useCallerIdChoice(value);
   const [numbersOpen, setNumbersOpen] = useState(false);
   const [callerIdsOpen, setCallerIdsOpen] = useState(false);

@@ -7,7 +7,7 @@ import { errorMessage } from '@ringwise/api-client';
 import type { CallerIdInitiated, VerifiedCallerId } from '@ringwise/contract/numbers';
 import { callerIdMessages, callerIdRequests, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import { toast } from '@ringwise/ui/toast';
-import { formatNumberNow } from '../../lib/format-number.ts';
+import { formatNumbersInNow, formatPhoneNow } from '@ringwise/phone/display';
 import { callerIdsKey, userKey } from '../data/numbers-data.ts';
 
 /** spec §9 'Caller ID status poll': every 3 s (an object, so tests can ask faster). */
@@ -15,11 +15,13 @@ export const statusPolling = { intervalMs: 3000 };
 
 export const callerIdToasts = {
   required: () => toast({ title: 'Error', description: callerIdMessages.required, variant: 'destructive' }),
-  initiated: (message: string) => toast({ title: 'Verification Initiated', description: message, variant: 'success' }),
-  initiateFailed: (message: string) => toast({ title: 'Verification Failed', description: message, variant: 'destructive' }),
-  verified: (number: string) => toast({ title: 'Phone Number Verified!', description: `${number} has been successfully verified`, variant: 'success' }),
+  // the api's messages name the number in E.164: shown as every number is (@ringwise/phone/display)
+  initiated: (message: string) => toast({ title: 'Verification Initiated', description: formatNumbersInNow(message), variant: 'success' }),
+  initiateFailed: (message: string) => toast({ title: 'Verification Failed', description: formatNumbersInNow(message), variant: 'destructive' }),
+  verified: (e164: string) =>
+    toast({ title: 'Phone Number Verified!', description: `${formatPhoneNow(e164)} has been successfully verified`, variant: 'success' }),
   deleted: () => toast({ title: 'Deleted', description: 'Verified caller ID removed successfully', variant: 'success' }),
-  deleteFailed: (message: string) => toast({ title: 'Delete Failed', description: message, variant: 'destructive' }),
+  deleteFailed: (message: string) => toast({ title: 'Delete Failed', description: formatNumbersInNow(message), variant: 'destructive' }),
 };
 
 /** The entry just initiated, whose code is on screen and whose status is being asked for. */
@@ -85,7 +87,7 @@ export function useCallerIdVerification() {
           stopped = true;
           clearInterval(timer);
           setPending(null);
-          if (verificationStatus === verifiedStatus) callerIdToasts.verified(formatNumberNow(phoneNumber));
+          if (verificationStatus === verifiedStatus) callerIdToasts.verified(phoneNumber);
           refresh();
         })
         .catch((error: unknown) => console.warn('[numbers] caller ID status check failed', error))

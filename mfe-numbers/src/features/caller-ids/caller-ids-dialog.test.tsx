@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { VerifiedCallerId } from '@ringwise/contract/numbers';
-import { loadNumberFormat } from '../../lib/format-number.ts';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { apiError, callerId, componentTestHooks, currentToast, json, renderWithProviders, sleep, user, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { statusPolling } from './caller-id-verification.ts';
 import { CallerIdsDialog } from './caller-ids-dialog.tsx';
@@ -11,7 +11,7 @@ const pendingEntry = callerId({ id: 'c2', phoneNumber: '+447700900777', friendly
 
 const { mockFetch } = componentTestHooks();
 beforeAll(async () => {
-  await loadNumberFormat();
+  await loadPhoneFormat();
   statusPolling.intervalMs = 30;
 });
 afterAll(() => {
@@ -56,7 +56,7 @@ describe('Verified Caller IDs modal', () => {
     serve([office, pendingEntry, callerId({ id: 'c3', phoneNumber: '+33612345678', verificationStatus: 'failed' })]);
     openDialog();
     await waitUntil(() => expect(entries().length).toBe(3));
-    expect(entries()[0]).toContain('+1 (202) 555-0123');
+    expect(entries()[0]).toContain('+1 202 555 0123');
     expect(entries()[0]).toContain('Verified');
     expect(entries()[0]).toContain('Office');
     expect(entries()[1]).toContain('Pending');
@@ -82,7 +82,7 @@ describe('Verified Caller IDs modal', () => {
     fireEvent.change(numberField(), { target: { value: '  +447700900777 ' } });
     fireEvent.change(nameField(), { target: { value: ' My mobile ' } });
     await act(async () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Verify' })));
-    await waitUntil(() => expect(currentToast()).toEqual({ title: 'Verification Initiated', description: 'We are calling +447700900777 now.', variant: 'success' }));
+    await waitUntil(() => expect(currentToast()).toEqual({ title: 'Verification Initiated', description: 'We are calling +44 7700 900777 now.', variant: 'success' })); // the api's E.164, shown as every number is
     expect(fetchMock.calls.filter((c) => c.url.endsWith('/initiate')).map((c) => c.body)).toEqual([{ phoneNumber: '+447700900777', friendlyName: 'My mobile' }]);
     expect(screen.getByTestId('validation-code').textContent).toBe('530763');
     expect(within(dialog()).getByRole('status').textContent).toContain('Answer the call to +44 7700 900777 and enter this code:');
@@ -140,14 +140,14 @@ describe('Verified Caller IDs modal', () => {
     );
     openDialog();
     await waitUntil(() => expect(entries().length).toBe(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 (202) 555-0123' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 202 555 0123' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Are you sure you want to remove this verified caller ID?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitUntil(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 (202) 555-0123' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 202 555 0123' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Deleted', description: 'Verified caller ID removed successfully', variant: 'success' }));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/verified-caller-ids/c1']);

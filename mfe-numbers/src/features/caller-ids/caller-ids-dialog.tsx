@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import type { CallerIdsDialogProps } from '@ringwise/apps/exposed/numbers';
 import { OwnList } from '../../components/own-list.tsx';
 import { WidgetDialog } from '../../components/widget-dialog.tsx';
-import { useFormatNumber } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { useCallerIds } from '../data/numbers-data.ts';
 import { callerIdStatusText, useCallerIdVerification, type CallerIdVerification, type PendingVerification } from './caller-id-verification.ts';
 
@@ -89,7 +89,7 @@ function VerifyForm({ verification }: { verification: CallerIdVerification }) {
 }
 
 function PendingCode({ pending }: { pending: PendingVerification }) {
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   return (
     <div role="status" className="nm:grid nm:gap-2 nm:rounded-lg nm:border-2 nm:border-primary nm:bg-accent nm:p-4 nm:text-center">
       <p className="nm:text-sm">
@@ -105,7 +105,7 @@ function PendingCode({ pending }: { pending: PendingVerification }) {
 
 function CallerIdList({ verification }: { verification: CallerIdVerification }) {
   const entries = useCallerIds();
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   const [confirming, setConfirming] = useState<VerifiedCallerId | null>(null);
   const removing = verification.remove.isPending ? verification.remove.variables.id : null;
   return (

@@ -2,9 +2,10 @@
 // the user's active virtual numbers, and their verified caller IDs. Hook-free, so any build can use it on data
 // it already has.
 import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
-import { verifiedStatus } from '@ringwise/contract/numbers';
+import { publicNumberLabel, verifiedStatus } from '@ringwise/contract/numbers';
 
-export const PUBLIC_NUMBER_LABEL = 'Ringwise number';
+/** spec §2 'Public Number' (the contract's label, which the dialer shows too). */
+export const PUBLIC_NUMBER_LABEL = publicNumberLabel;
 
 export interface CallerIdOption {
   /** The E.164 number, or null for the public Ringwise number. */

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
-import { loadNumberFormat } from '../../lib/format-number.ts';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { apiError, callerId, choose, componentTestHooks, currentToast, deferred, json, renderWithProviders, user, userPreferencesApi, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { CallerIdSelect } from '../caller-id-select/caller-id-select.tsx';
 import { callerIdOptions } from '../data/caller-id-options.ts';
@@ -16,7 +16,7 @@ const pending = callerId({ id: 'c2', phoneNumber: '+447700900777', verificationS
 
 const { mockFetch } = componentTestHooks();
 beforeAll(async () => {
-  await loadNumberFormat();
+  await loadPhoneFormat();
 });
 
 function serve(current: CurrentUser, numbers: VirtualNumber[], callerIds: VerifiedCallerId[], patch?: (call: FetchCall) => Response | Promise<Response> | undefined) {
@@ -50,7 +50,7 @@ describe('Settings > Numbers', () => {
     renderWithProviders(<NumbersSettings />);
     expect(screen.getByRole('heading', { level: 2, name: 'Numbers' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading number settings' })).toBeTruthy();
-    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('Ringwise number'));
+    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('Public Number'));
     expect(screen.getByRole('button', { name: 'Manage Virtual Numbers' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Manage Verified Caller IDs' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Get Virtual Number' })).toBeNull();
@@ -58,9 +58,9 @@ describe('Settings > Numbers', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Default Caller ID' }));
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Ringwise number',
+      'Public Number',
       '+44 20 7946 0018 · Virtual number',
-      '+1 (202) 555-0123 · Office',
+      '+1 202 555 0123 · Office',
     ]);
     fireEvent.click(within(listbox).getByRole('option', { name: '+44 20 7946 0018 · Virtual number' }));
     await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+44 20 7946 0018 · Virtual number'));
@@ -69,22 +69,22 @@ describe('Settings > Numbers', () => {
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Settings updated', description: 'Your preferences have been saved successfully.', variant: 'success' }));
   });
 
-  test("back to the Ringwise number sends null; a refused change is put back with 'Update failed'", async () => {
+  test("back to the Public Number sends null; a refused change is put back with 'Update failed'", async () => {
     let refuse = false;
     const { patches } = serve(user({ defaultCallerId: '+12025550123' }), [london], [office], () =>
       refuse ? apiError(400, 'validation_failed', 'defaultCallerId must be one of your numbers') : undefined,
     );
     renderWithProviders(<NumbersSettings />);
-    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+1 (202) 555-0123 · Office'));
-    await choose('Default Caller ID', 'Ringwise number');
+    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+1 202 555 0123 · Office'));
+    await choose('Default Caller ID', 'Public Number');
     await waitUntil(() => expect(currentToast()?.title).toBe('Settings updated'));
     expect(patches()).toEqual([{ defaultCallerId: null }]);
 
     refuse = true;
     __resetToastsForTests();
-    await choose('Default Caller ID', '+1 (202) 555-0123 · Office');
+    await choose('Default Caller ID', '+1 202 555 0123 · Office');
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Update failed', description: 'Failed to update your settings. Please try again.', variant: 'destructive' }));
-    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('Ringwise number'));
+    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('Public Number'));
   });
 
   test('no number of their own: Get Virtual Number and Verify Caller ID instead of the select; they open the dialogs', async () => {
@@ -122,12 +122,12 @@ describe("caller-ID select (the dialer's From)", () => {
     serve(user({ defaultCallerId: '+12025550123' }), [london], [office]);
     const onChange = mock((_value: string | null) => {});
     const { rerender } = renderWithProviders(<CallerIdSelect onChange={onChange} />);
-    await waitUntil(() => expect(selectText('Caller ID')).toBe('+1 (202) 555-0123 · Office'));
+    await waitUntil(() => expect(selectText('Caller ID')).toBe('+1 202 555 0123 · Office'));
     await choose('Caller ID', '+44 20 7946 0018 · Virtual number');
     expect(onChange.mock.calls).toEqual([['+442079460018']]);
     rerender(<CallerIdSelect value="+442079460018" onChange={onChange} />);
     await waitUntil(() => expect(selectText('Caller ID')).toBe('+44 20 7946 0018 · Virtual number'));
-    await choose('Caller ID', 'Ringwise number');
+    await choose('Caller ID', 'Public Number');
     expect(onChange.mock.calls).toEqual([['+442079460018'], [null]]);
     expect(screen.getByRole('button', { name: 'Manage' })).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import { Button } from '@ringwise/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@ringwise/ui/card';
 import { Label } from '@ringwise/ui/label';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@ringwise/ui/select';
-import { useFormatNumber } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { CallerIdItems } from '../caller-id-select/caller-id-items.tsx';
 import { callerIdOptions, fromSelectValue, hasOwnCallerIds, toSelectValue } from '../data/caller-id-options.ts';
 import { useUpdateDefaultCallerId } from '../data/default-caller-id.ts';
@@ -85,7 +85,7 @@ interface DefaultCallerIdProps {
 
 function DefaultCallerId({ current, options, onGetNumber, onVerify }: DefaultCallerIdProps) {
   const id = useId();
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   const update = useUpdateDefaultCallerId();
   const own = hasOwnCallerIds(options);
   return (
@@ -102,7 +102,7 @@ function DefaultCallerId({ current, options, onGetNumber, onVerify }: DefaultCal
       <p id={`${id}-description`} className="nm:text-sm nm:text-muted-foreground">
         {own
           ? 'The number people see when you call them. You can still change it for a single call in the dialer.'
-          : 'Your calls show the Ringwise number. Get a virtual number or verify a number you own to show your own.'}
+          : 'Your calls show the Public Number. Get a virtual number or verify a number you own to show your own.'}
       </p>
       {own ? (
         <div className="nm:sm:max-w-sm">

@@ -11,7 +11,7 @@ import { formatDateTime, formatUsd } from '@ringwise/ui/format';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { OwnList } from '../../components/own-list.tsx';
 import { countryName } from '../../lib/countries.ts';
-import { formatNumberNow, useFormatNumber } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { numbersKey, userKey, useVirtualNumbers } from '../data/numbers-data.ts';
 import { numberToasts, RELEASE_FALLBACK } from './number-toasts.ts';
 
@@ -23,13 +23,13 @@ export function numberStatusText(number: VirtualNumber): string {
 
 export function ExistingNumbers() {
   const numbers = useVirtualNumbers();
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<VirtualNumber | null>(null);
   const release = useMutation({
     mutationFn: (number: VirtualNumber) => numberRequests.release(number.id),
     onSuccess: (_answer, number) => {
-      numberToasts.released(formatNumberNow(number.phoneNumber));
+      numberToasts.released(number.phoneNumber);
       void queryClient.invalidateQueries({ queryKey: numbersKey });
       void queryClient.invalidateQueries({ queryKey: userKey });
     },

@@ -10,7 +10,7 @@ import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@ringwise/ui/select';
 import { countryName } from '../../lib/countries.ts';
-import { useFormatNumber } from '../../lib/format-number.ts';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { canAfford } from '../data/numbers-data.ts';
 import type { NumberSearch } from './use-number-search.ts';
 
@@ -132,7 +132,7 @@ function SearchModes({ value, onChange }: { value: NumberSearchType; onChange: (
 }
 
 function Results({ state, results }: { state: NumberSearch; results: AvailableNumber[] }) {
-  const format = useFormatNumber();
+  const format = usePhoneFormat();
   return (
     <ul aria-label="Available numbers" className="nm:max-h-80 nm:divide-y nm:divide-border nm:overflow-y-auto nm:rounded-md nm:border nm:border-border">
       {results.map((number) => {

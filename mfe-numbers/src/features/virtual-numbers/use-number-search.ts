@@ -7,7 +7,6 @@ import { errorMessage, isApiError } from '@ringwise/api-client';
 import type { AvailableNumber, NumberSearchType, VirtualNumberType } from '@ringwise/contract/numbers';
 import { defaultNumberSearchType, defaultVirtualNumberType, noAvailableNumbersText, numberQueries, numberRequests } from '@ringwise/contract/numbers';
 import { canAfford, refreshAfterPurchase, userKey, useCurrentUser } from '../data/numbers-data.ts';
-import { formatNumberNow } from '../../lib/format-number.ts';
 import { numberToasts, PURCHASE_FALLBACK, SEARCH_FALLBACK } from './number-toasts.ts';
 
 interface SearchRequest {
@@ -72,7 +71,7 @@ export function useNumberSearch() {
     mutationFn: (number: AvailableNumber) =>
       numberRequests.purchase({ phoneNumber: number.phoneNumber, country, region: number.region, price: number.price, numberType: number.numberType }),
     onSuccess: (_bought, number) => {
-      numberToasts.purchased(formatNumberNow(number.phoneNumber));
+      numberToasts.purchased(number.phoneNumber);
       round.current += 1;
       setResults(null);
       void refreshAfterPurchase(queryClient);

@@ -40,16 +40,16 @@ export type VirtualNumbersDialogProps = NumbersDialogProps;
 export type CallerIdsDialogProps = NumbersDialogProps;
 
 /**
- * './widgets/caller-id-select': the dialer's From selector. Options: 'Ringwise number' (null: the public
+ * './widgets/caller-id-select': the dialer's From selector. Options: 'Public Number' (null: the public
  * number), the active virtual numbers, the verified caller IDs (formatted). A stored number that is none of
  * those any more is listed as 'No longer available'. With a 'Manage' button that opens the two dialogs (or calls
  * `onManage`). The module also exports `callerIdOptions(numbers, callerIds, current)`, the same options without
  * React, for a build that has the lists already.
  */
 export interface CallerIdSelectProps {
-  /** The chosen caller ID (E.164), null for the Ringwise number, undefined for the user's default (defaultCallerId). */
+  /** The chosen caller ID (E.164), null for the Public Number, undefined for the user's default (defaultCallerId). */
   value?: string | null;
-  /** Another option was chosen (E.164, or null for the Ringwise number). */
+  /** Another option was chosen (E.164, or null for the Public Number). */
   onChange: (value: string | null) => void;
   /** The select's id, for your own <label htmlFor>. Without it the select is labelled by `label`. */
   id?: string;

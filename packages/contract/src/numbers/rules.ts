@@ -60,6 +60,9 @@ export function typeNotAvailableMessage(numberType: VirtualNumberType): string {
   return `${virtualNumberTypeLabels[numberType]} numbers are not available for this country`;
 }
 
+/** spec §2 Dialer view 'From selector': the caller ID that is none of the user's own numbers (null). */
+export const publicNumberLabel = 'Public Number';
+
 /** A caller ID's usable status (spec §3). */
 export const verifiedStatus = 'verified';
 export const pendingStatus = 'pending';

@@ -7,6 +7,7 @@ import { useSearch } from 'wouter';
 import { errorMessage } from '@ringwise/api-client';
 import { adminPageSize, type AdminCall, type AdminCallFilters } from '@ringwise/contract/admin';
 import { callStatuses } from '@ringwise/contract/calls';
+import { PhoneNumber } from '@ringwise/phone/display';
 import { Button } from '@ringwise/ui/button';
 import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime, formatRate } from '@ringwise/ui/format';
@@ -143,7 +144,7 @@ const callColumns: DataColumn<AdminCall>[] = [
     header: 'Number',
     cell: (call) => (
       <>
-        {call.destinationNumber ?? '—'}
+        {call.destinationNumber ? <PhoneNumber value={call.destinationNumber} /> : '—'}
         <span className="sh:block sh:text-xs sh:text-muted-foreground">{call.direction}</span>
       </>
     ),

@@ -1,12 +1,16 @@
-import { afterEach, beforeEach, expect, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AdminCall } from '@ringwise/contract/admin';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { RefundButton } from './refund-dialog.tsx';
 
 const realFetch = globalThis.fetch;
 let answer: () => Promise<Response>;
 const refunds: [string, unknown][] = [];
+// the number as every screen shows it (its formatter is lazy: loaded before, as the page has it by then)
+beforeAll(() => loadPhoneFormat());
+
 beforeEach(() => {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     refunds.push([String(input), JSON.parse(String(init?.body))]);
@@ -29,7 +33,7 @@ function renderButton() {
       <RefundButton call={call} />
     </QueryClientProvider>,
   );
-  const opener = screen.getByRole('button', { name: 'Refund the call to +447400123456 of ann@example.com' });
+  const opener = screen.getByRole('button', { name: 'Refund the call to +44 7400 123456 of ann@example.com' });
   fireEvent.click(opener);
   return { opener, dialog: screen.getByRole('dialog', { name: 'Refund this call?' }) };
 }

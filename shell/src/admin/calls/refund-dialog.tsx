@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@ringwise/api-client';
 import type { AdminCall } from '@ringwise/contract/admin';
+import { usePhoneFormat } from '@ringwise/phone/display';
 import { toast } from '@ringwise/ui/toast';
 import { adminActions } from '../admin-api.ts';
 import { invalidateAdminData, ReasonField } from '../admin-ui.tsx';
@@ -11,11 +12,12 @@ import { ActionForm, DialogButton, type ActionFormProps } from '../action-dialog
 import { usd } from '../money.ts';
 
 export function RefundButton({ call }: { call: AdminCall }) {
+  const format = usePhoneFormat();
   return (
     <DialogButton
       size="sm"
       variant="outline"
-      aria-label={`Refund the call to ${call.destinationNumber ?? 'unknown'} of ${call.userEmail}`}
+      aria-label={`Refund the call to ${call.destinationNumber ? format(call.destinationNumber) : 'unknown'} of ${call.userEmail}`}
       dialog={(close, opener) => <RefundForm call={call} onDone={close} opener={opener} />}
     >
       Refund
@@ -27,6 +29,7 @@ function RefundForm({ call, onDone, opener }: { call: AdminCall; onDone: () => v
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const client = useQueryClient();
+  const format = usePhoneFormat();
   const refund = useMutation({
     mutationFn: () => adminActions.refundCall(call.id, reason.trim()),
     onError: () => {},
@@ -40,7 +43,7 @@ function RefundForm({ call, onDone, opener }: { call: AdminCall; onDone: () => v
     <ActionForm
       opener={opener}
       title="Refund this call?"
-      description={`${usd(call.cost)} goes back to ${call.userEmail} for the call to ${call.destinationNumber ?? 'an unknown number'}. A call can be refunded once.`}
+      description={`${usd(call.cost)} goes back to ${call.userEmail} for the call to ${call.destinationNumber ? format(call.destinationNumber) : 'an unknown number'}. A call can be refunded once.`}
       error={refund.isError ? errorMessage(refund.error) : null}
       pending={refund.isPending}
       submitLabel="Refund call"

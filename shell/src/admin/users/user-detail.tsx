@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AdminUserDetail } from '@ringwise/contract/admin';
+import { NumbersInText, PhoneNumber } from '@ringwise/phone/display';
 import { admin } from '../admin-api.ts';
 import { DataTable, type DataColumn } from '@ringwise/ui/data-table';
 import { formatDateTime } from '@ringwise/ui/format';
@@ -77,14 +78,14 @@ function UserPanel({ detail }: { detail: AdminUserDetail }) {
 const ledgerColumns: DataColumn<AdminUserDetail['transactions'][number]>[] = [
   { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
   { header: 'Type', cell: (entry) => entry.type },
-  { header: 'Description', cell: (entry) => entry.description ?? '—' },
+  { header: 'Description', cell: (entry) => (entry.description ? <NumbersInText text={entry.description} /> : '—') },
   { header: 'Amount', cell: (entry) => usd(entry.amount), numeric: true },
   { header: 'Status', cell: (entry) => entry.status },
 ];
 
 const callColumns: DataColumn<AdminUserDetail['calls'][number]>[] = [
   { header: 'When', cell: (call) => formatDateTime(call.createdAt) },
-  { header: 'Number', cell: (call) => call.destinationNumber ?? '—' },
+  { header: 'Number', cell: (call) => (call.destinationNumber ? <PhoneNumber value={call.destinationNumber} /> : '—') },
   { header: 'Direction', cell: (call) => call.direction },
   { header: 'Status', cell: (call) => call.status },
   { header: 'Length', cell: (call) => minutesSeconds(call.duration), numeric: true },
@@ -92,7 +93,7 @@ const callColumns: DataColumn<AdminUserDetail['calls'][number]>[] = [
 ];
 
 const numberColumns: DataColumn<AdminUserDetail['numbers'][number]>[] = [
-  { header: 'Number', cell: (number) => number.phoneNumber },
+  { header: 'Number', cell: (number) => <PhoneNumber value={number.phoneNumber} /> },
   { header: 'Country', cell: (number) => number.country ?? '—' },
   { header: 'Status', cell: (number) => number.status },
   { header: 'Monthly', cell: (number) => usd(number.monthlyPrice), numeric: true },
