@@ -39,7 +39,7 @@ function seed(noCustomer: boolean): FakeState {
     createdAt: at(hoursAgo),
     callId: type === 'call_charge' ? `10000000-0000-4000-8000-${String(n).padStart(12, '0')}` : null,
   });
-  const destinations = ['+44 7700 900123', '+1 202 555 0123', '+33 1 23 45 67 89', '+49 30 901820', '+81 3 1234 5678'];
+  const destinations = ['+44 7700 900123', '+1 (202) 555-0123', '+33 1 23 45 67 89', '+49 30 901820', '+81 3 1234 5678'];
   const transactions: Transaction[] = [
     entry(1, 'call_charge', '-0.06', 'Call to +44 7700 900123 (2 min)', 1),
     entry(2, 'credit_purchase', '25.00', 'Account top-up', 3, 'pending'),

@@ -40,15 +40,18 @@ export function callingCodeOf(number: string): string | null {
 }
 
 /**
- * The one way a phone number is shown, on every screen: international format, grouped as the number's country groups
- * it ("+14155550004" → "+1 415 555 0004", "+442079460123" → "+44 20 7946 0123"). What cannot be read as a number of
- * a possible length is shown as it was given. E.164 stays in data, `tel:` links and api payloads. Browser code
- * loads it lazily (`./display`).
+ * The one way a phone number is shown, on every screen, by the spec's rule: a number on +1 (US, CA and the rest of
+ * the North American plan) as +1 (AAA) BBB-CCCC, every other number split after its calling code and grouped as its
+ * country groups it ("+442079460123" → "+44 20 7946 0123"). What cannot be read as a number of a possible length is
+ * shown as it was given. E.164 stays in data, `tel:` links and api payloads. Browser code loads it lazily (`./display`).
  */
 export function formatInternational(number: string): string {
   const parsed = parsePhoneNumberFromString(number, metadata);
   // a length no number of its country has ("+1234567890", the E.164 example of a hint) is no number to group
-  return parsed?.isPossible() ? parsed.formatInternational() : number;
+  if (!parsed?.isPossible()) return number;
+  const national = String(parsed.nationalNumber);
+  if (parsed.countryCallingCode === '1' && national.length === 10) return `+1 (${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+  return parsed.formatInternational();
 }
 
 /** An E.164 number inside a text: a "+" not after a letter or digit, then a calling code and the digits after it. */

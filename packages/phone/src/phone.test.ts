@@ -277,9 +277,9 @@ describe('a dialled number for the rate lookup: international only', () => {
 
 describe('display: the one way a number is shown', () => {
   const shown: [string, string][] = [
-    ['+14155550004', '+1 415 555 0004'],
-    ['+14165550123', '+1 416 555 0123'], // Canada
-    ['+18765551234', '+1 876 555 1234'], // Jamaica, on +1 too
+    ['+14155550004', '+1 (415) 555-0004'],
+    ['+14165550123', '+1 (416) 555-0123'], // Canada
+    ['+18765551234', '+1 (876) 555-1234'], // Jamaica, on +1 too
     ['+442079460123', '+44 20 7946 0123'],
     ['+447700900123', '+44 7700 900123'],
     ['+4930123456', '+49 30 123456'],
@@ -294,7 +294,7 @@ describe('display: the one way a number is shown', () => {
   }
 
   test('a number already written another way is shown the same way', () => {
-    expect(formatInternational('+1 (415) 555-0004')).toBe('+1 415 555 0004');
+    expect(formatInternational('+1 415 555 0004')).toBe('+1 (415) 555-0004');
     expect(formatInternational('+44 (0)20 7946 0123')).toBe('+44 20 7946 0123');
   });
 
@@ -306,9 +306,9 @@ describe('display: the one way a number is shown', () => {
 
   test('numbers inside a text are shown the same way; the rest of the text, and what is no number, stay as they are', () => {
     expect(formatNumbersIn('Call to +447700900123 (2 min 0 s billed)')).toBe('Call to +44 7700 900123 (2 min 0 s billed)');
-    expect(formatNumbersIn('Virtual number +14155550004 (first month)')).toBe('Virtual number +1 415 555 0004 (first month)');
+    expect(formatNumbersIn('Virtual number +14155550004 (first month)')).toBe('Virtual number +1 (415) 555-0004 (first month)');
     expect(formatNumbersIn('We are calling +12025550123 now. Answer it and enter the code 123456.')).toBe(
-      'We are calling +1 202 555 0123 now. Answer it and enter the code 123456.',
+      'We are calling +1 (202) 555-0123 now. Answer it and enter the code 123456.',
     );
     expect(formatNumbersIn('+33612345678 and +4930123456')).toBe('+33 6 12 34 56 78 and +49 30 123456');
     expect(formatNumbersIn('Account top-up')).toBe('Account top-up');

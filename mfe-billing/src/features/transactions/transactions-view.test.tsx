@@ -73,7 +73,7 @@ describe('Balance & Transactions', () => {
 
     await act(async () => next.resolve(json({ items: [older], nextCursor: null })));
     await waitUntil(() => expect(rows().length).toBe(3));
-    expect(rows()[2]).toStartWith('Virtual number +1 202 555 0123 (first month)');
+    expect(rows()[2]).toStartWith('Virtual number +1 (202) 555-0123 (first month)');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(document.activeElement === document.querySelectorAll('ul[aria-label="Transactions"] > li')[2]).toBe(true);
   });

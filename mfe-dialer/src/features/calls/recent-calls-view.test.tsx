@@ -55,7 +55,7 @@ describe('Recent Calls', () => {
     expect(within(first!).getByTestId('call-cost').textContent).toBe('-$0.07');
     expect(within(first!).getByTestId('call-status').className).not.toContain('destructive');
 
-    expect(within(second!).getByTestId('call-destination').textContent).toBe('+1 415 555 0199');
+    expect(within(second!).getByTestId('call-destination').textContent).toBe('+1 (415) 555-0199');
     expect(within(second!).getByTestId('call-status').textContent).toBe('Busy');
     expect(within(second!).getByTestId('call-status').className).toContain('dl:text-destructive');
     expect(within(second!).getByTestId('call-method').textContent).toBe('Verified');
@@ -120,7 +120,7 @@ describe('Recent Calls', () => {
     await waitUntil(() => expect(rows().length).toBe(5));
     const shown = rows().map((row) => within(row).getByTestId('call-destination').textContent);
     expect(shown).toEqual(['+44 7700 900555', 'Grace Hopper', '+44 7700 900999', 'Unknown caller', '+44 7700 900999']);
-    expect(screen.queryByText('+1 415 555 0100')).toBeNull();
+    expect(screen.queryByText('+1 (415) 555-0100')).toBeNull();
     expect(rows()[1]!.textContent).toContain('+44 7700 900123');
     expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
     await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900555']));

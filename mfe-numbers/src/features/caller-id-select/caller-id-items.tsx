@@ -3,7 +3,7 @@ import { SelectItem } from '@ringwise/ui/select';
 import type { PhoneFormat } from '@ringwise/phone/display';
 import { PUBLIC_NUMBER_LABEL, toSelectValue, type CallerIdOption } from '../data/caller-id-options.ts';
 
-/** "Public Number", or "+1 212 555 0123 · Virtual number". */
+/** "Public Number", or "+1 (212) 555-0123 · Virtual number". */
 export function callerIdOptionText(option: CallerIdOption, format: PhoneFormat): string {
   return option.value === null ? PUBLIC_NUMBER_LABEL : `${format(option.value)} · ${option.note ?? ''}`;
 }

@@ -56,7 +56,7 @@ describe('Verified Caller IDs modal', () => {
     serve([office, pendingEntry, callerId({ id: 'c3', phoneNumber: '+33612345678', verificationStatus: 'failed' })]);
     openDialog();
     await waitUntil(() => expect(entries().length).toBe(3));
-    expect(entries()[0]).toContain('+1 202 555 0123');
+    expect(entries()[0]).toContain('+1 (202) 555-0123');
     expect(entries()[0]).toContain('Verified');
     expect(entries()[0]).toContain('Office');
     expect(entries()[1]).toContain('Pending');
@@ -140,14 +140,14 @@ describe('Verified Caller IDs modal', () => {
     );
     openDialog();
     await waitUntil(() => expect(entries().length).toBe(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 202 555 0123' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 (202) 555-0123' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Are you sure you want to remove this verified caller ID?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitUntil(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 202 555 0123' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove +1 (202) 555-0123' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Deleted', description: 'Verified caller ID removed successfully', variant: 'success' }));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/verified-caller-ids/c1']);

@@ -96,7 +96,7 @@ describe('Virtual Numbers modal: searching', () => {
     await waitUntil(() => expect(resultTexts().length).toBe(2));
     expect(searches()[0]!.body).toEqual({ country: 'US', numberType: 'local', searchType: 'starts_with' });
     expect(currentToast()).toEqual({ title: 'Numbers Found', description: 'Found 2 local numbers', variant: 'success' });
-    expect(resultTexts()[0]).toContain('+1 212 555 0101');
+    expect(resultTexts()[0]).toContain('+1 (212) 555-0101');
     expect(resultTexts()[0]).toContain('New York, NY');
     expect(resultTexts()[0]).toContain('$1.15/month');
     expect(document.querySelector('ul[aria-label="Available numbers"]')!.className).toContain('nm:max-h-80');
@@ -220,8 +220,8 @@ describe('Virtual Numbers modal: purchasing', () => {
     const { count } = serve({ balance: '0.5' });
     openDialog();
     await searchUs();
-    await waitUntil(() => expect(purchaseButton('+1 212 555 0101').getAttribute('aria-disabled')).toBe('true'));
-    fireEvent.click(purchaseButton('+1 212 555 0101'));
+    await waitUntil(() => expect(purchaseButton('+1 (212) 555-0101').getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.click(purchaseButton('+1 (212) 555-0101'));
     expect(currentToast()).toEqual({ title: 'Insufficient Balance', description: 'Your balance: $0.50 • Required: $1.15', variant: 'destructive' });
     await sleep(20);
     expect(count('POST', '/api/virtual-numbers/purchase')).toBe(0);
@@ -231,7 +231,7 @@ describe('Virtual Numbers modal: purchasing', () => {
     serve({ purchase: () => apiError(402, 'insufficient_balance', 'Your balance does not cover it.', { balance: '1.1', required: '1.15' }) });
     openDialog();
     await searchUs();
-    fireEvent.click(purchaseButton('+1 212 555 0101'));
+    fireEvent.click(purchaseButton('+1 (212) 555-0101'));
     await waitUntil(() =>
       expect(currentToast()).toEqual({ title: 'Insufficient Balance', description: 'Your balance: $1.10 • Required: $1.15', variant: 'destructive' }),
     );
@@ -243,14 +243,14 @@ describe('Virtual Numbers modal: purchasing', () => {
     const { client } = openDialog();
     const invalidate = spyOn(client, 'invalidateQueries');
     await searchUs();
-    fireEvent.click(purchaseButton('+1 212 555 0101'));
-    await waitUntil(() => expect(purchaseButton('+1 212 555 0102').disabled).toBe(true));
-    expect(purchaseButton('+1 212 555 0101').textContent).toBe('Purchasing…');
+    fireEvent.click(purchaseButton('+1 (212) 555-0101'));
+    await waitUntil(() => expect(purchaseButton('+1 (212) 555-0102').disabled).toBe(true));
+    expect(purchaseButton('+1 (212) 555-0101').textContent).toBe('Purchasing…');
     expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/purchase')).map((c) => c.body)).toEqual([
       { phoneNumber: '+12125550101', country: 'US', region: 'NY', price: '1.15', numberType: 'local' },
     ]);
     await act(async () => reply.resolve(json(virtualNumber({ id: 'n9', phoneNumber: '+12125550101', countryCode: 'US' }), 201)));
-    await waitUntil(() => expect(currentToast()).toEqual({ title: 'Number Purchased', description: 'Successfully purchased +1 212 555 0101', variant: 'success' }));
+    await waitUntil(() => expect(currentToast()).toEqual({ title: 'Number Purchased', description: 'Successfully purchased +1 (212) 555-0101', variant: 'success' }));
     expect(resultTexts().length).toBe(0);
     const keys = invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
     expect(keys).toContain(JSON.stringify(['/api/virtual-numbers']));
@@ -264,14 +264,14 @@ describe('Virtual Numbers modal: purchasing', () => {
     serve({ purchase: () => answer() });
     openDialog();
     await searchUs();
-    fireEvent.click(purchaseButton('+1 212 555 0101'));
+    fireEvent.click(purchaseButton('+1 (212) 555-0101'));
     await waitUntil(() =>
       expect(currentToast()).toEqual({ title: 'Purchase Failed', description: 'Someone else has just bought this number. Please choose another one.', variant: 'destructive' }),
     );
     // taken: no longer offered
     await waitUntil(() => expect(resultTexts().length).toBe(1));
     answer = () => new Response('', { status: 500 });
-    fireEvent.click(purchaseButton('+1 212 555 0102'));
+    fireEvent.click(purchaseButton('+1 (212) 555-0102'));
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Purchase Failed', description: 'Failed to purchase number', variant: 'destructive' }));
   });
 });
@@ -291,7 +291,7 @@ describe('Virtual Numbers modal: your numbers', () => {
     expect(items()[0]).toContain('United Kingdom · $1.15/month');
     expect(items()[0]).toContain('Active');
     expect(items()[0]).toMatch(/Renews on Dec 1, 2026/);
-    expect(items()[1]).toContain('+1 415 555 0142');
+    expect(items()[1]).toContain('+1 (415) 555-0142');
     expect(items()[1]).toMatch(/Grace period — released on Nov 27, 2026/);
   });
 
