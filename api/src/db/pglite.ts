@@ -42,7 +42,7 @@ export async function createPgliteDatabase(dataDir: string | null): Promise<Engi
     directory = join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  // pg_trgm and btree_gin: the contacts search index (supabase/migrations/20261124000400_contacts_search.sql)
+  // pg_trgm and btree_gin: created by supabase/migrations/20261124000400_contacts_search.sql (its index is dropped since)
   const pg = await PGlite.create({ ...(directory ? { dataDir: directory } : {}), parsers: pgliteParsers, extensions: { btree_gin, pg_trgm } });
   return wrapPglite(pg);
 }
