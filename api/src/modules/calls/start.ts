@@ -9,10 +9,11 @@ import type { CallStarted, CallStartInput } from '@ringwise/contract/schemas';
 import { normalizeDialledNumber } from '@ringwise/phone';
 import { lineOf, numberTypeOf } from '@ringwise/phone/types';
 import { formatRate, formatUsd } from '@ringwise/ui/format';
-import type { Database } from '../../db/database.ts';
+import type { Database, Sql } from '../../db/database.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
+import type { RateMatch } from '../rates/model.ts';
 import type { RateService } from '../rates/service.ts';
-import { sweepStaleCalls } from './sweeper.ts';
+import { staleCallParams, staleCallSql, sweepStaleCalls } from './sweeper.ts';
 
 export interface StartCallServices {
   db: Pick<Database, 'privileged'>;
@@ -55,105 +56,154 @@ interface CallerId {
   method: 'public' | 'virtual' | 'verified';
 }
 
-async function callerIdOf(services: StartCallServices, userId: string, fromNumber: string | null | undefined): Promise<CallerId> {
-  const from = fromNumber?.trim() || null;
-  if (from === null || from === services.publicNumber) {
-    if (!services.publicNumber) throw new HttpError(503, 'unavailable', 'Calling is not set up yet: no public caller number is configured.');
-    return { number: services.publicNumber, method: 'public' };
-  }
-  const [owned] = await services.db.privileged((sql) =>
-    sql.query<{ method: 'virtual' | 'verified' }>(
-      `select 'virtual' as method from public.virtual_numbers where user_id = $1 and phone_number = $2 and is_active
-       union all
-       select 'verified' from public.verified_caller_ids where user_id = $1 and phone_number = $2 and verification_status = 'verified' and deleted_at is null
-       limit 1`,
-      [userId, from],
-    ),
-  );
-  if (!owned) throw fieldValidationError({ fromNumber: `${from} is not one of your numbers. Choose one of your virtual numbers or verified caller IDs.` });
-  return { number: from, method: owned.method };
+/** What a start reads in its first statement, the user's row locked. */
+interface StartState {
+  blocked: string | null;
+  /** Balance minus held, in cents; null when the user has no profile. */
+  available_cents: string | null;
+  /** How the user owns the caller ID asked for (null: not theirs, or none asked for). */
+  caller_method: 'virtual' | 'verified' | null;
+  /** A call of the user still queued, ringing or in progress. */
+  active: boolean;
+  /** A call of the user the sweeper would end (sweeper.ts). */
+  stale: boolean;
 }
 
-export async function startCall(services: StartCallServices, userId: string, input: CallStartInput): Promise<CallStarted> {
-  const destination = destinationOf(input.destinationNumber);
-  // destinations an admin blocked (fraud, abuse): refused before anything is priced or held
-  const [blocked] = await services.db.privileged((sql) => sql.query<{ prefix: string | null }>('select private.blocked_prefix_of($1) as prefix', [destination]));
-  if (blocked?.prefix) throw new HttpError(400, 'destination_refused', `Calls to numbers starting +${blocked.prefix} are blocked.`);
-  const match = await services.rates.match(destination).catch((error: unknown) => {
+/** A start that found a stale call of the user: rolled back, the call swept, and the start run again. */
+class StaleCallFound extends Error {}
+
+type Priced = { match: RateMatch } | { error: unknown };
+
+/** The rate of the destination, or the rate deck's refusal as the caller sees it. */
+function rateOf(destination: string, priced: Priced): RateMatch {
+  if ('error' in priced) {
+    const { error } = priced;
     if (error instanceof HttpError && error.status === 404) {
       throw new HttpError(400, 'no_rate', `Calls to ${destination} are not available: we have no rate for that destination.`);
     }
     if (error instanceof HttpError && error.status === 400) throw fieldValidationError({ destinationNumber: error.message });
     throw error;
-  });
+  }
+  const { match } = priced;
   if (match.numberType === 'premium' || match.numberType === 'shared-cost') {
     throw new HttpError(400, 'destination_refused', `${numberTypeWords[match.numberType]} numbers cannot be called from Ringwise.`);
   }
-  const from = await callerIdOf(services, userId, input.fromNumber);
+  return match;
+}
+
+/**
+ * A start in one transaction of two statements: the first locks the user's row and reads everything the start
+ * checks (blocked destination, caller ID, balance, a call running or stale), the second inserts the call and holds
+ * its money. The checks answer in this order: blocked, the rate, the caller ID, the profile, a call running, the
+ * balance. `sweep`: a stale call of the user is swept first (StaleCallFound) rather than counted as running.
+ */
+async function startIn(
+  sql: Sql,
+  services: StartCallServices,
+  start: { userId: string; destination: string; priced: Priced; fromNumber: string | null; sweep: boolean },
+): Promise<CallStarted> {
+  const { userId, destination, fromNumber } = start;
+  // the caller ID asked for, unless it is the public number (or none: the public number)
+  const own = fromNumber !== null && fromNumber !== services.publicNumber ? fromNumber : null;
+  const [state] = await sql.query<StartState>(
+    `select private.blocked_prefix_of($6) as blocked,
+       ((u.balance - u.held) * 100)::bigint::text as available_cents,
+       (select 'virtual' from public.virtual_numbers where user_id = $1 and phone_number = $7 and is_active
+        union all
+        select 'verified' from public.verified_caller_ids where user_id = $1 and phone_number = $7 and verification_status = 'verified' and deleted_at is null
+        limit 1) as caller_method,
+       exists (select 1 from public.calls where user_id = $1 and call_direction = 'outbound' and status in ('queued', 'ringing', 'in-progress')) as active,
+       exists (select 1 from public.calls where ${staleCallSql}) as stale
+     from (select) as one
+     left join (select balance, held from public.users where id = $1 for update) as u on true`,
+    [...staleCallParams(userId), destination, own],
+  );
+  // destinations an admin blocked (fraud, abuse): refused before anything is priced or held
+  if (state?.blocked) throw new HttpError(400, 'destination_refused', `Calls to numbers starting +${state.blocked} are blocked.`);
+  const match = rateOf(destination, start.priced);
+  let from: CallerId;
+  if (own === null) {
+    if (!services.publicNumber) throw new HttpError(503, 'unavailable', 'Calling is not set up yet: no public caller number is configured.');
+    from = { number: services.publicNumber, method: 'public' };
+  } else if (state?.caller_method) {
+    from = { number: own, method: state.caller_method };
+  } else {
+    throw fieldValidationError({ fromNumber: `${own} is not one of your numbers. Choose one of your virtual numbers or verified caller IDs.` });
+  }
   const pricing = pricingOf(match);
   const firstCharge = costCentsOfBilled(pricing, pricing.initialIncrement);
+  if (!state || state.available_cents === null) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
   // a call of this user that never connected (the page closed mid-start) does not block this one
-  await sweepStaleCalls(services.db, null, userId);
-
-  return services.db.privileged(async (sql): Promise<CallStarted> => {
-    const [user] = await sql.query<{ available_cents: string; balance: string }>(
-      `select ((balance - held) * 100)::bigint::text as available_cents, balance::text as balance from public.users where id = $1 for update`,
-      [userId],
+  if (state.stale && start.sweep) throw new StaleCallFound();
+  // a call already running: the same answer the unique index would give, without waiting for it
+  if (state.active) throw callInProgress();
+  const available = BigInt(state.available_cents);
+  const affordable = affordableCall(pricing, available);
+  if (!affordable) {
+    throw new HttpError(
+      402,
+      'insufficient_balance',
+      `Your available balance of ${formatUsd(moneyOf(available))} does not cover this call: ${formatUsd(moneyOf(firstCharge))} for the first ${pricing.initialIncrement} seconds at ${formatRate(pricing.pricePerMinute)}/min. Add credit to call.`,
+      { balance: moneyOf(available), required: moneyOf(firstCharge) },
     );
-    if (!user) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
-    // a call already running: the same answer the unique index would give, without waiting for it
-    const [active] = await sql.query(
-      `select 1 from public.calls where user_id = $1 and call_direction = 'outbound' and status in ('queued', 'ringing', 'in-progress')`,
-      [userId],
-    );
-    if (active) throw callInProgress();
-    const available = BigInt(user.available_cents);
-    const affordable = affordableCall(pricing, available);
-    if (!affordable) {
-      throw new HttpError(
-        402,
-        'insufficient_balance',
-        `Your available balance of ${formatUsd(moneyOf(available))} does not cover this call: ${formatUsd(moneyOf(firstCharge))} for the first ${pricing.initialIncrement} seconds at ${formatRate(pricing.pricePerMinute)}/min. Add credit to call.`,
-        { balance: moneyOf(available), required: moneyOf(firstCharge) },
-      );
-    }
-    const hold = moneyOf(affordable.holdCents);
-    let inserted: Array<{ id: string }>;
-    try {
-      inserted = await sql.query<{ id: string }>(
-        `insert into public.calls (user_id, destination_number, from_number, status, calling_method, call_direction, rate, rate_source,
+  }
+  const hold = moneyOf(affordable.holdCents);
+  let inserted: Array<{ id: string }>;
+  try {
+    // the call and its hold in one statement (the user's row is locked since the first)
+    inserted = await sql.query<{ id: string }>(
+      `with call as (
+         insert into public.calls (user_id, destination_number, from_number, status, calling_method, call_direction, rate, rate_source,
            rate_id, matched_prefix, rate_name, connection_fee, initial_increment, increment, max_duration_seconds, hold_amount)
          values ($1, $2, $3, 'queued', $4, 'outbound', $5, 'deck', $6, $7, $8, $9, $10, $11, $12, $13)
-         returning id`,
-        [
-          userId,
-          destination,
-          from.number,
-          from.method,
-          pricing.pricePerMinute,
-          match.rateId,
-          match.prefix,
-          `${match.country} — ${numberTypeWords[match.numberType] ?? match.numberType}`,
-          pricing.connectionFee,
-          pricing.initialIncrement,
-          pricing.increment,
-          affordable.seconds,
-          hold,
-        ],
-      );
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw callInProgress();
-      throw error;
-    }
-    await sql.query('update public.users set held = held + $2 where id = $1', [userId, hold]);
-    return {
-      callId: inserted[0]!.id,
-      rate: pricing.pricePerMinute,
-      pricing,
-      maxDurationSeconds: affordable.seconds,
-      destinationNumber: destination,
-      fromNumber: from.number,
-      callingMethod: from.method,
-    };
-  });
+         returning id),
+       held as (update public.users set held = held + $13 where id = $1)
+       select id from call`,
+      [
+        userId,
+        destination,
+        from.number,
+        from.method,
+        pricing.pricePerMinute,
+        match.rateId,
+        match.prefix,
+        `${match.country} — ${numberTypeWords[match.numberType] ?? match.numberType}`,
+        pricing.connectionFee,
+        pricing.initialIncrement,
+        pricing.increment,
+        affordable.seconds,
+        hold,
+      ],
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw callInProgress();
+    throw error;
+  }
+  return {
+    callId: inserted[0]!.id,
+    rate: pricing.pricePerMinute,
+    pricing,
+    maxDurationSeconds: affordable.seconds,
+    destinationNumber: destination,
+    fromNumber: from.number,
+    callingMethod: from.method,
+  };
+}
+
+export async function startCall(services: StartCallServices, userId: string, input: CallStartInput): Promise<CallStarted> {
+  const destination = destinationOf(input.destinationNumber);
+  // the deck is in memory (a refresh of it is a transaction of its own, so it is asked before ours); its refusal is
+  // given after the blocked-destination check, as the order above says
+  const priced: Priced = await services.rates.match(destination).then(
+    (match) => ({ match }),
+    (error: unknown) => ({ error }),
+  );
+  const start = { userId, destination, priced, fromNumber: input.fromNumber?.trim() || null, sweep: true };
+  try {
+    return await services.db.privileged((sql) => startIn(sql, services, start));
+  } catch (error) {
+    if (!(error instanceof StaleCallFound)) throw error;
+  }
+  await sweepStaleCalls(services.db, null, userId);
+  return services.db.privileged((sql) => startIn(sql, services, { ...start, sweep: false }));
 }

@@ -52,20 +52,22 @@ export async function endUnreported(
   );
 }
 
+/** SQL true for a stale call (columns of public.calls): parameter $1 is the user (null: anyone's), $2-$5 are
+ *  `staleCallParams`. Shared with the start of a call, which sweeps only when it finds one. */
+export const staleCallSql = `settled_at is null and ($1::uuid is null or user_id = $1)
+  and ((status = 'queued' and created_at < now() - make_interval(secs => $2))
+    or ($1::uuid is not null and status = 'queued' and twilio_call_sid is null and created_at < now() - make_interval(secs => $4))
+    or (status in ('ringing', 'in-progress') and coalesce(start_time, created_at)
+          < now() - make_interval(secs => coalesce(max_duration_seconds, $5) + $3)))`;
+
+/** Parameters $1-$5 of `staleCallSql`. */
+export const staleCallParams = (userId: string | null) => [userId, staleQueuedSeconds, lostCallGraceSeconds, abandonedStartSeconds, carrierMaxCallSeconds];
+
 /** Ends the stale calls (of one user, or of everyone); resolves with how many it ended. Without `twilio` (before a
  *  user's next call) the carrier is not asked. */
 export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: Twilio | null, userId: string | null = null): Promise<number> {
   const stale = await db.privileged((sql) =>
-    sql.query<OpenCall>(
-      `select id, status, twilio_call_sid, dial_call_sid from public.calls
-       where settled_at is null and ($1::uuid is null or user_id = $1)
-         and ((status = 'queued' and created_at < now() - make_interval(secs => $2))
-           or ($1::uuid is not null and status = 'queued' and twilio_call_sid is null and created_at < now() - make_interval(secs => $4))
-           or (status in ('ringing', 'in-progress') and coalesce(start_time, created_at)
-                 < now() - make_interval(secs => coalesce(max_duration_seconds, $5) + $3)))
-       limit 200`,
-      [userId, staleQueuedSeconds, lostCallGraceSeconds, abandonedStartSeconds, carrierMaxCallSeconds],
-    ),
+    sql.query<OpenCall>(`select id, status, twilio_call_sid, dial_call_sid from public.calls where ${staleCallSql} limit 200`, staleCallParams(userId)),
   );
   let ended = 0;
   for (const call of stale) {
