@@ -63,3 +63,26 @@ export async function signedInWithCredit(page: Page, request: APIRequestContext,
   }, JSON.stringify(session));
   return session;
 }
+
+/** Everything the page says on its console at warning level or above (CSP reports among them), and its uncaught
+ *  errors, as they come. */
+export function consoleOf(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
+
+/** Pays on the payment simulator's hosted checkout as a payer types it. */
+export async function payWithCard(page: Page, card: string, total: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: `Pay Ringwise ${total}` })).toBeVisible();
+  const email = page.getByLabel('Email');
+  if (await email.isVisible()) await email.fill('payer@example.com');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel(/Expiry date/).fill('12 / 34');
+  await page.getByLabel(/Security code/).fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+}

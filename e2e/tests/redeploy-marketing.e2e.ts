@@ -1,7 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { consoleOf, expect, test } from '../fixtures.ts';
 import { marketingDeployDir, repoRoot } from '../e2e-env.ts';
 import { buildRelease, deploy } from '../releases.ts';
 
@@ -29,16 +29,6 @@ async function plainHtml(request: APIRequestContext, pathname = '/'): Promise<st
   const res = await request.get(pathname);
   expect(res.status()).toBe(200);
   return res.text();
-}
-
-/** Everything the page says on its console, and its uncaught errors. */
-function consoleOf(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-  return messages;
 }
 
 test('the marketing remote redeployed alone: crawlers and the browser get the new release within a minute', async ({ page, request, browser }) => {

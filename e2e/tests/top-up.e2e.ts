@@ -1,17 +1,5 @@
 // Top-ups in the browser with no payment keys: the app's own payment simulator takes Stripe's test cards.
-import { expect, test } from '../fixtures.ts';
-import type { Page } from '@playwright/test';
-
-async function payWithCard(page: Page, card: string, total: string) {
-  await expect(page.getByRole('heading', { name: `Pay Ringwise ${total}` })).toBeVisible();
-  const email = page.getByLabel('Email');
-  if (await email.isVisible()) await email.fill('payer@example.com');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel(/Expiry date/).fill('12 / 34');
-  await page.getByLabel(/Security code/).fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
-}
+import { expect, payWithCard, test } from '../fixtures.ts';
 
 test('a new user tops up $25 with 4242… and sees it in the header and the list', async ({ page, signedIn: _user }) => {
   await page.goto('/home/transactions');

@@ -75,8 +75,9 @@ export function Toaster(): JSX.Element {
       ))}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        // top of the screen on phones, bottom-right from `sm` up; the empty list never blocks clicks
-        className="pointer-events-none fixed top-0 z-100 m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-105"
+        // at the bottom on every screen (bottom-right from `md` up), where it covers neither the header's balance nor
+        // an open dialog's title as the top of a phone's screen did; the empty list never blocks clicks
+        className="pointer-events-none fixed bottom-0 right-0 z-100 m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none md:max-w-105"
       />
     </ToastPrimitive.Provider>
   );
