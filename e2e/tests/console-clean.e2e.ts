@@ -29,6 +29,8 @@ test('a customer journey on a phone leaves the console clean and never scrolls s
   await page.getByRole('tab', { name: 'Numbers' }).click();
   await page.getByRole('button', { name: 'Get Virtual Number' }).click();
   const numbers = page.getByRole('dialog', { name: 'Virtual Numbers' });
+  await numbers.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'United States (US)' }).click();
   await numbers.getByRole('button', { name: 'Search', exact: true }).click();
   const first = numbers.getByRole('list', { name: 'Available numbers' }).getByRole('listitem').first();
   await first.getByRole('button', { name: /^Purchase / }).click();

@@ -2,6 +2,7 @@ import './styles.css';
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { cspNonce } from './csp-nonce.ts';
 import { CheckIcon, ChevronIcon } from '@ringwise/ui/icons';
 
 export const Select = SelectPrimitive.Root;
@@ -80,7 +81,7 @@ export const SelectContent = forwardRef<
         {...props}
       >
         <SelectScrollUpButton />
-        <SelectPrimitive.Viewport className={cn('p-1', popper && 'h-(--radix-select-trigger-height)')}>
+        <SelectPrimitive.Viewport nonce={cspNonce()} className={cn('p-1', popper && 'h-(--radix-select-trigger-height)')}>
           {children}
         </SelectPrimitive.Viewport>
         <SelectScrollDownButton />
