@@ -69,7 +69,10 @@ for (const [label, cmd] of steps) {
   if (code !== 0) failures.push(label);
 }
 
-const unit = await run('unit tests', ['bun', 'test']);
+// tests check behaviour, not speed (speed is the benchmarks'): a test or hook that starts api processes or an
+// embedded database gets 30 s, so a loaded 2-core machine does not fail it at Bun's default of 5 s (only the
+// command line sets it for every file: bunfig has no such key, and setDefaultTimeout in a preload reaches the first file only)
+const unit = await run('unit tests', ['bun', 'test', '--timeout', '30000']);
 passed += count(unit.output, /^\s*(\d+) pass$/gm);
 failed += count(unit.output, /^\s*(\d+) fail$/gm);
 if (unit.code !== 0) failures.push('unit tests');
