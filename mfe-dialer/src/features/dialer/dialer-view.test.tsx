@@ -163,6 +163,26 @@ describe('Dialer view', () => {
     expect(callButton().disabled).toBe(true);
   });
 
+  test('a number typed while the start was answered is kept: only the dialled number is cleared', async () => {
+    const calling = testCalling();
+    let release!: () => void;
+    calling.requests.start.reply = () => new Promise((resolve) => (release = () => resolve(started())));
+    await renderDialer(calling);
+    await calling.ready();
+    type('7700900123');
+    await act(async () => {
+      fireEvent.click(callButton());
+      await flush();
+    });
+    // e.g. the call ended at once (no microphone) and the user goes on to the next number
+    type('7400123456');
+    await act(async () => {
+      release();
+      await flush();
+    });
+    expect(numberField().value).toBe('7400123456');
+  });
+
   test('?number= prefills the dialer with the code split off, then leaves the address', async () => {
     happyDOM.setURL('http://localhost/home?number=%2B447700900123&tab=x');
     await renderDialer();

@@ -71,8 +71,11 @@ export function DialerView() {
       toast({ title: 'Error', description: callMessages.enterNumber, variant: 'destructive' });
       return;
     }
+    const dialled = value.number;
     const started = await store.startCall({ destinationNumber: destination, fromNumber: from });
-    if (started) setValue((current) => ({ ...current, number: '' }));
+    // the dialled number is cleared, never one typed since (a start that ended at once, e.g. without a microphone,
+    // answers only after the user may have typed the next)
+    if (started) setValue((current) => (current.number === dialled ? { ...current, number: '' } : current));
   };
 
   const callIntent = useCallIntent({
