@@ -17,7 +17,7 @@ import { createRateService } from '../../api/src/modules/rates/service.ts';
 import { remoteBuilds } from '@ringwise/apps';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
-import { wavesOf, type SentRequest } from './waves.ts';
+import { wavesOf } from './waves.ts';
 
 const BASE_PORT = 3300;
 const origin = `http://localhost:${BASE_PORT}`;
@@ -67,7 +67,7 @@ const browser = await chromium.launch({
 
 interface Load {
   renderMs: number;
-  requests: { url: string; startTime: number; wave: number }[];
+  requests: { url: string; startTime: number; responseEnd: number; wave: number }[];
   /** Serial waves of requests before the first remote rendered (waves.ts). */
   waves: number;
   /** App-origin JS requested before the first remote chunk: what the shell needs to start. */
@@ -80,10 +80,6 @@ async function measure(route: string, signedIn: boolean): Promise<Load> {
   const context = await browser.newContext();
   if (signedIn) await context.addInitScript((session) => window.localStorage.setItem('ringwise-auth', session), storedSession);
   const page = await context.newPage();
-  const sent: SentRequest[] = [];
-  const cdp = await context.newCDPSession(page);
-  cdp.on('Network.requestWillBeSent', (event) => sent.push({ url: event.request.url, initiator: event.initiator }));
-  await cdp.send('Network.enable');
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (document.querySelector('[data-remote]')) {
@@ -103,15 +99,18 @@ async function measure(route: string, signedIn: boolean): Promise<Load> {
     );
     return {
       renderMs,
-      requests: [{ url: location.href, startTime: 0 }, ...entries.filter((e) => e.startTime < renderMs).map((e) => ({ url: e.name, startTime: e.startTime }))],
+      requests: [
+        { url: location.href, startTime: 0, responseEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd },
+        ...entries.filter((e) => e.startTime < renderMs).map((e) => ({ url: e.name, startTime: e.startTime, responseEnd: e.responseEnd })),
+      ],
       startupScripts: appScripts.filter((e) => e.startTime < firstRemoteChunk).map((e) => e.name),
       shellScripts: appScripts.map((e) => e.name),
     };
   });
   await context.close();
-  const waves = wavesOf(`${origin}${route}`, sent);
-  const requests = load.requests.map((r) => ({ ...r, wave: waves.get(r.url) ?? 0 }));
-  return { ...load, requests, waves: Math.max(...requests.map((r) => r.wave)) };
+  const waves = wavesOf(load.requests);
+  const requests = load.requests.map((r, i) => ({ ...r, wave: waves[i] ?? 0 }));
+  return { ...load, requests, waves: Math.max(...waves) };
 }
 
 function describe(url: string): string {
