@@ -1,11 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { App } from './app.tsx';
+import { seedEarlyUser } from './auth/seed-early-user.ts';
 import { createQueryClient } from './query/query-client.ts';
 import { takeOverServerRender } from './server-handoff.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('the page has no #root element');
 const queryClient = createQueryClient();
+void seedEarlyUser(queryClient);
 const app = (
   <StrictMode>
     <App queryClient={queryClient} origin={window.location.origin} />

@@ -3,7 +3,11 @@
 import '@ringwise/ui/styles.css';
 import './styles.css';
 import { loadAuthClient } from './auth/auth-client.ts';
+import { startEarlyUserLookup } from './auth/early-user.ts';
 import { mayHaveSession } from './auth/stored-session.ts';
+
+// the header's user is asked for now, not after the Auth client, React and the layout
+startEarlyUserLookup();
 
 // The start-up runs in steps of their own (a phone's main thread is never blocked long): this file's
 // evaluation (the federation runtime and the shared modules), then the bootstrap, while React DOM (fetched
