@@ -1,39 +1,21 @@
 // After a reload the page has no call object: GET /api/calls/current finds the user's call still under way, and
 // POST /api/calls/{id}/end ends it, at the carrier (the official SDK, here against a scripted record of calls) or,
 // when the carrier never had it or has forgotten it, at once here. On PGlite and PostgreSQL, through the app.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { EngineDatabase } from '../../db/database.ts';
-import { callsTestApp, newSid, testEngines, type CallsTestApp } from './testing.ts';
+import { callRecord, type CallsTestApp, callsTestAppFor, heldOf, newSid, testEngines } from './testing.ts';
 
 for (const engine of await testEngines()) {
   describe.skipIf(!engine.available)(`a call the page lost, on ${engine.name}`, () => {
     let db: EngineDatabase;
-    let close: () => Promise<void>;
     let t: CallsTestApp;
-
-    beforeAll(async () => {
-      ({ db, close } = await engine.open());
-      t = await callsTestApp(db);
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-      await close?.();
-    });
+    callsTestAppFor(engine, (opened) => ({ db, t } = opened));
 
     const user = () => t.signUpWithBalance('reload', '5.00');
     const current = async (token: string) => (await t.call('GET', '/api/calls/current', token)).json() as Promise<{ id: string; status: string } | null>;
     const end = (token: string, callId: string) => t.call('POST', `/api/calls/${callId}/end`, token);
-    const row = async (callId: string) =>
-      (
-        await db.privileged((sql) =>
-          sql.query<{ status: string; end_reason: string | null; cost: string | null; settled: boolean }>(
-            'select status, end_reason, cost::text as cost, settled_at is not null as settled from public.calls where id = $1',
-            [callId],
-          ),
-        )
-      )[0]!;
-    const held = async (userId: string) =>
-      (await db.privileged((sql) => sql.query<{ held: string }>('select held::text as held from public.users where id = $1', [userId])))[0]!.held;
+    const row = (callId: string) => callRecord(db, callId);
+    const held = (userId: string) => heldOf(db, userId);
 
     /** A call the browser placed: the carrier asked the voice webhook (linking its SID), and the dialled leg answered. */
     async function answeredCall(owner: { token: string; id: string }) {

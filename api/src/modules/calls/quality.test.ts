@@ -1,23 +1,14 @@
 // PATCH /api/calls/{id}/quality on PGlite and PostgreSQL, through the app: the owner's call only, kept on the
 // record and shown with the call, each summary added to the last (the lower MOS, every warning once, at most 10).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { EngineDatabase } from '../../db/database.ts';
-import { callsTestApp, newSid, testEngines, type CallsTestApp } from './testing.ts';
+import { type CallsTestApp, callsTestAppFor, newSid, testEngines } from './testing.ts';
 
 for (const engine of await testEngines()) {
   describe.skipIf(!engine.available)(`a call's quality, on ${engine.name}`, () => {
     let db: EngineDatabase;
-    let close: () => Promise<void>;
     let t: CallsTestApp;
-
-    beforeAll(async () => {
-      ({ db, close } = await engine.open());
-      t = await callsTestApp(db);
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-      await close?.();
-    });
+    callsTestAppFor(engine, (opened) => ({ db, t } = opened));
 
     const send = (token: string, callId: string, body: unknown) => t.call('PATCH', `/api/calls/${callId}/quality`, token, body);
     const listed = async (token: string) => ((await (await t.call('GET', '/api/calls', token)).json()) as { items: Array<{ id: string; quality?: unknown }> }).items;

@@ -1,38 +1,20 @@
 // The sweeper on PGlite and PostgreSQL: whatever the carrier does or fails to report, no call stays open past its
 // time limit plus the margin (a queued one past 2 minutes); it is hung up at the carrier if the carrier still has it,
 // settled from the carrier's final record of its leg when there is one, else ended free, its hold released.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { EngineDatabase } from '../../db/database.ts';
 import { carrierMaxCallSeconds, lostCallGraceSeconds, staleQueuedSeconds, sweepStaleCalls } from './sweeper.ts';
-import { callsTestApp, newSid, testEngines, type CallsTestApp } from './testing.ts';
+import { callRecord, type CallsTestApp, callsTestAppFor, heldOf, newSid, testEngines } from './testing.ts';
 
 for (const engine of await testEngines()) {
   describe.skipIf(!engine.available)(`the call sweeper, on ${engine.name}`, () => {
     let db: EngineDatabase;
-    let close: () => Promise<void>;
     let t: CallsTestApp;
-
-    beforeAll(async () => {
-      ({ db, close } = await engine.open());
-      t = await callsTestApp(db);
-    }, 60_000);
-    afterAll(async () => {
-      await t?.close();
-      await close?.();
-    });
+    callsTestAppFor(engine, (opened) => ({ db, t } = opened));
 
     const sweep = () => sweepStaleCalls(db, t.twilio);
-    const row = async (callId: string) =>
-      (
-        await db.privileged((sql) =>
-          sql.query<{ status: string; end_reason: string | null; cost: string | null; settled: boolean }>(
-            'select status, end_reason, cost::text as cost, settled_at is not null as settled from public.calls where id = $1',
-            [callId],
-          ),
-        )
-      )[0]!;
-    const held = async (userId: string) =>
-      (await db.privileged((sql) => sql.query<{ held: string }>('select held::text as held from public.users where id = $1', [userId])))[0]!.held;
+    const row = (callId: string) => callRecord(db, callId);
+    const held = (userId: string) => heldOf(db, userId);
     /** Moves a call's start `seconds` past its time limit and the margin (negative: still within them). */
     const pastLimit = (callId: string, seconds: number) =>
       db.privileged((sql) =>

@@ -1,7 +1,7 @@
 // Test helpers of calling, on PGlite and (when it answers) the machine's PostgreSQL: the app with the carrier
 // simulator, a scripted carrier record of calls (the REST `Calls` resource, which the simulator does not serve) for
 // the official SDK to fetch and update, signed status callbacks as Twilio sends them, and calls started through the api.
-import { expect } from 'bun:test';
+import { afterAll, beforeAll, expect } from 'bun:test';
 import twilio, { type Twilio } from 'twilio';
 import type { CallPricing } from '@ringwise/contract/calls';
 import { testPublicUrl } from '../../auth/testing.ts';
@@ -43,6 +43,39 @@ export async function testEngines(): Promise<Engine[]> {
       },
     },
   ];
+}
+
+/** Opens the engine and the app before a describe block's tests (handing both to `use`), closes them after. */
+export function callsTestAppFor(engine: Engine, use: (opened: { db: EngineDatabase; t: CallsTestApp }) => void): void {
+  let close: (() => Promise<void>) | undefined;
+  let app: CallsTestApp | undefined;
+  beforeAll(async () => {
+    const opened = await engine.open();
+    close = opened.close;
+    app = await callsTestApp(opened.db);
+    use({ db: opened.db, t: app });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await close?.();
+  });
+}
+
+/** A call's row as the settlement leaves it. */
+export async function callRecord(db: EngineDatabase, callId: string) {
+  const [row] = await db.privileged((sql) =>
+    sql.query<{ status: string; end_reason: string | null; cost: string | null; settled: boolean }>(
+      'select status, end_reason, cost::text as cost, settled_at is not null as settled from public.calls where id = $1',
+      [callId],
+    ),
+  );
+  return row!;
+}
+
+/** The money a user has on hold. */
+export async function heldOf(db: EngineDatabase, userId: string): Promise<string> {
+  const [row] = await db.privileged((sql) => sql.query<{ held: string }>('select held::text as held from public.users where id = $1', [userId]));
+  return row!.held;
 }
 
 /** A call as the carrier keeps it (Twilio's Call resource, the fields we read). */
