@@ -10,6 +10,7 @@ import { ExternalModule, rspack, type Compiler, type Configuration, type RuleSet
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appBuilds, type AppBuild } from '@ringwise/apps';
 import type { SharedVersions, SsrManifest } from '@ringwise/shared-versions';
+import { FirstLoadManifestPlugin } from '@ringwise/first-load/build-plugin';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -212,6 +213,7 @@ export function createConfig(options: BuildOptions): Configuration {
         dts: false,
         runtimePlugins: [
           path.join(root, 'packages/federation-runtime/src/csp-nonce.ts'),
+          path.join(root, 'packages/federation-runtime/src/cross-origin.ts'),
           ...(build.runtimePlugins ?? []).map((p) => path.join(appDir, p)),
         ],
         experiments: {
@@ -221,6 +223,8 @@ export function createConfig(options: BuildOptions): Configuration {
           optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
         },
       }),
+      // what each route's first render loads, for the api to name in the page's HTML
+      new FirstLoadManifestPlugin(build.exposes),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(options.mode),
         RINGWISE_BUILD_ID: JSON.stringify(buildIdOf(appDir)),

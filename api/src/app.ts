@@ -22,6 +22,7 @@ import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
 import { ShellTemplate } from './modules/web/service.ts';
+import { remoteManifests, type RemoteManifests } from './modules/web/first-load.ts';
 import { cors, corsOf } from './plugins/cors.ts';
 import { errors, type ErrorsOptions } from './plugins/errors.ts';
 import { jsonObjectBody } from './plugins/json-body.ts';
@@ -43,10 +44,13 @@ export interface AppOptions {
   /** The marketing pages' server render (server-render.ts); with it (and the services) `/`, `/call/:cc`,
    *  the sitemap and robots.txt are served, as complete HTML for crawlers whenever the render is available. */
   marketingRenderer?: MarketingRenderer;
+  /** The remotes' deployed manifests (default: read from REMOTE_*_URL). */
+  remoteManifests?: RemoteManifests;
 }
 
 export function createApp(config: ApiConfig, options: AppOptions = {}) {
   const { services } = options;
+  const manifests = options.remoteManifests ?? remoteManifests(config.remotes);
   const securityHeadersFor = securityHeadersOf(config);
   const corsFor = corsOf(config);
   const app = new Elysia()
@@ -115,13 +119,13 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
         template: new ShellTemplate(config.shellDist),
         rates: services.rates,
         renderer: options.marketingRenderer,
-        stylesheets: remoteStylesheets(config.remotes.marketing),
+        stylesheets: remoteStylesheets(manifests.marketing),
       });
       app.use(marketing(pages));
     }
   }
   // Last: the shell's catch-all GET /* (static files and HTML pages).
-  return app.use(web(config));
+  return app.use(web(config, manifests));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -6,6 +6,7 @@ import { createApp } from '../app.ts';
 import { loadConfig, type ApiConfig, type Env } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ApiServices } from '../services.ts';
+import { remoteManifests, type RemoteManifests } from '../modules/web/first-load.ts';
 
 export const testIndexHtml = '<head><title>Ringwise</title></head><body><div id="root"></div></body>';
 export const hashedAssetName = 'main.1a2b3c4d.js';
@@ -65,8 +66,14 @@ export function appWithStandIn(
   return app;
 }
 
-export function testApp(env: Env = {}) {
-  return createApp(testConfig(env), { logError: () => {} });
+/** The remotes' manifests as a test without remote servers sees them: none can be read (no request leaves the machine). */
+export function unreachableManifests(config: ApiConfig): RemoteManifests {
+  return remoteManifests(config.remotes, { fetch: (async () => new Response('not deployed', { status: 404 })) as unknown as typeof fetch, warn: () => {} });
+}
+
+export function testApp(env: Env = {}, options: { remoteManifests?: RemoteManifests } = {}) {
+  const config = testConfig(env);
+  return createApp(config, { logError: () => {}, remoteManifests: options.remoteManifests ?? unreachableManifests(config) });
 }
 
 export function get(app: { handle(request: Request): Promise<Response> }, path: string, init: RequestInit = {}) {

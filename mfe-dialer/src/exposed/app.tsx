@@ -7,8 +7,8 @@ import type { ExposedComponent } from '@ringwise/apps/exposed-modules';
 
 export type { DialerAppProps } from '@ringwise/apps/exposed/dialer';
 
-const DialerView = lazy(() => import('../features/dialer/dialer-view.tsx').then((m) => ({ default: m.DialerView })));
-const RecentCallsView = lazy(() => import('../features/calls/recent-calls-view.tsx').then((m) => ({ default: m.RecentCallsView })));
+const DialerView = lazy(() => import(/* webpackChunkName: "view-dialer" */ '../features/dialer/dialer-view.tsx').then((m) => ({ default: m.DialerView })));
+const RecentCallsView = lazy(() => import(/* webpackChunkName: "view-calls" */ '../features/calls/recent-calls-view.tsx').then((m) => ({ default: m.RecentCallsView })));
 
 function ViewSkeleton() {
   return (

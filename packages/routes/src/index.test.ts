@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { accessOf, isNoIndex, matchRoute, remotesForRoute } from './index.ts';
+import { accessOf, isNoIndex, matchRoute, remoteModulesForRoute, remotesForRoute } from './index.ts';
 
 describe('matchRoute', () => {
   test('known public pages', () => {
@@ -49,5 +49,14 @@ describe('remotesForRoute', () => {
     expect(remotesForRoute(matchRoute('/home/settings'))).toEqual(['billing', 'numbers']);
     expect(remotesForRoute(matchRoute('/sign-in'))).toEqual([]);
     expect(remotesForRoute(null)).toEqual([]);
+  });
+
+  test('the settings page renders three modules of two remotes; the dialer its app', () => {
+    expect(remoteModulesForRoute(matchRoute('/home/settings'))).toEqual([
+      { remote: 'billing', module: 'widgets/settings-billing' },
+      { remote: 'numbers', module: 'app' },
+      { remote: 'billing', module: 'widgets/settings-notifications' },
+    ]);
+    expect(remoteModulesForRoute(matchRoute('/home'))).toEqual([{ remote: 'dialer', module: 'app' }]);
   });
 });

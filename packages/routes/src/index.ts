@@ -114,31 +114,47 @@ export function flagImagePath(code: string): string {
 export const remoteKeys = ['dialer', 'contacts', 'billing', 'numbers', 'marketing'] as const;
 export type RemoteKey = (typeof remoteKeys)[number];
 
-/** Which remotes render the first view of a route, so the server can preload their manifests. */
-export function remotesForRoute(match: RouteMatch | null): RemoteKey[] {
+/** An exposed module a page renders in its first view: `loadRemote('<remote>/<module>')`. */
+export interface RemoteModuleRef {
+  remote: RemoteKey;
+  module: string;
+}
+
+/** The remote modules each page renders first (the shell's routes and views), for the api to name their files in the page. */
+export function remoteModulesForRoute(match: RouteMatch | null): RemoteModuleRef[] {
+  const app = (remote: RemoteKey): RemoteModuleRef => ({ remote, module: 'app' });
   if (match === null) return [];
   switch (match.name) {
     case 'landing':
     case 'country':
-      return ['marketing'];
+      return [app('marketing')];
     case 'checkout':
-      return ['billing'];
+      return [app('billing')];
     case 'home':
       switch (match.view) {
         case 'dialer':
         case 'calls':
-          return ['dialer'];
+          return [app('dialer')];
         case 'contacts':
-          return ['contacts'];
+          return [app('contacts')];
         case 'transactions':
-          return ['billing'];
+          return [app('billing')];
         case 'rates':
-          return ['marketing'];
+          return [app('marketing')];
         case 'settings':
-          return ['billing', 'numbers'];
+          return [
+            { remote: 'billing', module: 'widgets/settings-billing' },
+            app('numbers'),
+            { remote: 'billing', module: 'widgets/settings-notifications' },
+          ];
       }
       return [];
     default:
       return [];
   }
+}
+
+/** The remotes a page needs (their manifests are preloaded with the page). */
+export function remotesForRoute(match: RouteMatch | null): RemoteKey[] {
+  return [...new Set(remoteModulesForRoute(match).map((ref) => ref.remote))];
 }

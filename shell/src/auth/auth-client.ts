@@ -3,7 +3,7 @@
 // under /auth/v1 on this origin. Either way this is the official client talking the same protocol.
 import type { GoTrueClient } from '@supabase/auth-js';
 import { setAccessTokenGetter } from '@ringwise/api-client';
-import { AUTH_STORAGE_KEY, mayHaveSession } from './stored-session.ts';
+import { AUTH_STORAGE_KEY, liveStoredSession, mayHaveSession } from './stored-session.ts';
 
 function meta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
@@ -24,7 +24,7 @@ let client: Promise<GoTrueClient> | null = null;
  */
 export function loadAuthClient(): Promise<GoTrueClient> {
   if (!client) {
-    const loading = import('@supabase/auth-js').then(({ AuthClient }) => {
+    const loading = import(/* webpackChunkName: "auth-client" */ '@supabase/auth-js').then(({ AuthClient }) => {
       const { url, anonKey } = project();
       return new AuthClient({
         url: `${url}/auth/v1`,
@@ -45,8 +45,13 @@ export function loadAuthClient(): Promise<GoTrueClient> {
 }
 
 // Every API request (shell and remotes share the API client) carries the session's access token.
+// Until the client is loaded, a stored token with life left is used as it is (the client refreshes it later).
 setAccessTokenGetter(async () => {
-  if (!client && !mayHaveSession()) return null;
+  if (!client) {
+    const live = liveStoredSession();
+    if (live) return live.access_token;
+    if (!mayHaveSession()) return null;
+  }
   const { data, error } = await (await loadAuthClient()).getSession();
   if (error) throw error;
   return data.session?.access_token ?? null;

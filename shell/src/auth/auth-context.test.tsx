@@ -81,6 +81,18 @@ describe('AuthProvider', () => {
     expect(made).toBe(1);
   });
 
+  test('a stored session with life left signs in at once; the client is loaded only after the page has loaded', async () => {
+    const live = { access_token: 'live', expires_at: Date.now() / 1000 + 3600, user: { id: 'u4' } };
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(live));
+    storedSession = live;
+    renderProvider();
+    expect(screen.getByText('signed in as u4')).toBeTruthy();
+    expect(made).toBe(0);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 2500)));
+    expect(made).toBe(1);
+    expect(screen.getByText('signed in as u4')).toBeTruthy();
+  });
+
   test('signing in loads the client on demand and follows its session', async () => {
     renderProvider();
     await settle();

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { GoTrueClient, Session } from '@supabase/auth-js';
 import { setUnauthorizedHandler } from '../query/query-client.ts';
 import { loadAuthClient } from './auth-client.ts';
-import { AUTH_STORAGE_KEY, mayHaveSession } from './stored-session.ts';
+import { AUTH_STORAGE_KEY, liveStoredSession, mayHaveSession } from './stored-session.ts';
 
 export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
 
@@ -21,10 +21,31 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const toState = (session: Session | null): AuthState =>
   session ? { status: 'signed-in', session } : { status: 'signed-out' };
 
+/** Runs `task` once the page has loaded and the main thread is idle: after the first view, never before it. */
+function afterPageLoad(task: () => void): () => void {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (cancelled) return;
+    // requestIdleCallback is missing in some browsers (Safari)
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => !cancelled && task(), { timeout: 2000 });
+    else timer = setTimeout(() => !cancelled && task(), 200);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    window.removeEventListener('load', run);
+  };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
-  const userId = useRef<string | null>(null);
+  // a stored session with life left signs the page in at once; the client (~20 KB) comes after the first view
+  const [initialSession] = useState(() => liveStoredSession());
+  const [state, setState] = useState<AuthState>(() => (initialSession ? { status: 'signed-in', session: initialSession as unknown as Session } : { status: 'loading' }));
+  const userId = useRef<string | null>(initialSession?.user.id ?? null);
   const connection = useRef<Promise<GoTrueClient> | null>(null);
   const mounted = useRef(true);
 
@@ -57,7 +78,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A failure leaves the state at 'loading': the gate then shows the service error card after 5 s.
     const start = () => void connect().catch((error: unknown) => console.error('Auth could not be reached', error));
     // A visitor without a stored session is signed out at once, without downloading the Auth client.
-    if (mayHaveSession()) start();
+    let cancelDeferred = () => {};
+    if (initialSession && !connection.current) cancelDeferred = afterPageLoad(start);
+    else if (mayHaveSession()) start();
     else if (!connection.current) setState({ status: 'signed-out' });
     // a sign-in in another tab stores a session: follow it here too
     const onStorage = (event: StorageEvent) => {
@@ -66,9 +89,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', onStorage);
     return () => {
       mounted.current = false;
+      cancelDeferred();
       window.removeEventListener('storage', onStorage);
     };
-  }, [connect]);
+  }, [connect, initialSession]);
 
   // A 401 from the api: this session is over (expired, revoked, signed out elsewhere). Ending it here too
   // makes every signed-in page's gate show the sign-in page in its place.

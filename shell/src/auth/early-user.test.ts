@@ -14,10 +14,11 @@ test("the lookup asks the contract's own route", () => {
 });
 
 test('only a stored token with life left is used: the Auth client refreshes the others', () => {
-  expect(storedAccessToken(storage({ access_token: 'live', expires_at: now / 1000 + 3600 }), now)).toBe('live');
-  expect(storedAccessToken(storage({ access_token: 'ending', expires_at: now / 1000 + 10 }), now)).toBeNull();
-  expect(storedAccessToken(storage({ access_token: 'gone', expires_at: now / 1000 - 60 }), now)).toBeNull();
-  expect(storedAccessToken(storage({ expires_at: now / 1000 + 3600 }), now)).toBeNull();
+  expect(storedAccessToken(storage({ access_token: 'live', expires_at: now / 1000 + 3600, user: { id: 'u1' } }), now)).toBe('live');
+  expect(storedAccessToken(storage({ access_token: 'ending', expires_at: now / 1000 + 10, user: { id: 'u1' } }), now)).toBeNull();
+  expect(storedAccessToken(storage({ access_token: 'gone', expires_at: now / 1000 - 60, user: { id: 'u1' } }), now)).toBeNull();
+  expect(storedAccessToken(storage({ expires_at: now / 1000 + 3600, user: { id: 'u1' } }), now)).toBeNull();
+  expect(storedAccessToken(storage({ access_token: 'no user', expires_at: now / 1000 + 3600 }), now)).toBeNull();
   expect(storedAccessToken(storage('not json {'), now)).toBeNull();
   expect(storedAccessToken({ getItem: () => null }, now)).toBeNull();
 });
@@ -36,7 +37,7 @@ test("the early answer seeds the page's user query unless it has data of its own
     asked.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
     return new Response(status === 200 ? JSON.stringify(user) : '{"error":{"code":"unauthorized","message":"no"}}', { status });
   }) as typeof fetch;
-  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ access_token: 'tok', expires_at: Date.now() / 1000 + 3600 }));
+  window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ access_token: 'tok', expires_at: Date.now() / 1000 + 3600, user: { id: 'u1' } }));
   startEarlyUserLookup();
   startEarlyUserLookup();
   expect(asked).toEqual([{ url: '/api/auth/user', authorization: 'Bearer tok' }]);

@@ -10,7 +10,7 @@ import { PageSpinner } from './page-spinner.tsx';
 // moment as its own code, so opening it costs no extra round trip.
 const loadSettingsView = () => {
   for (const id of ['billing/widgets/settings-billing', 'numbers/app']) void loadRemoteComponent(id);
-  return import('./settings-view.tsx').then((m) => ({ default: m.SettingsView }));
+  return import(/* webpackChunkName: "view-settings" */ './settings-view.tsx').then((m) => ({ default: m.SettingsView }));
 };
 const SettingsView = lazy(loadSettingsView);
 

@@ -6,20 +6,29 @@ import { matchRoute } from '@ringwise/routes';
 import type { ApiConfig } from '../../config.ts';
 import { GzipCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
 import { ShellTemplate, sendWebResponse, shellPageResponse } from './service.ts';
+import { routeFirstLoad, type RemoteManifests } from './first-load.ts';
 
-export const web = (config: ApiConfig) => {
+export const web = (config: ApiConfig, manifests: RemoteManifests) => {
   const template = new ShellTemplate(config.shellDist);
   const gzipCache = new GzipCache();
+  const firstLoad = routeFirstLoad({ shellDist: config.shellDist, publicUrl: config.publicUrl, manifests });
+  // the hints only speed a page up: whatever goes wrong reading them, the page is served without them
+  const preloadsOf = (pathname: string) =>
+    firstLoad.tags(matchRoute(pathname)).catch((error: unknown) => {
+      console.warn('[web] the first-load hints could not be made', error);
+      return [];
+    });
+  const page = async (pathname: string) => shellPageResponse(config, template, pathname, undefined, await preloadsOf(pathname));
 
   const respond = async (request: Request, pathname: string): Promise<WebResponse> => {
-    if (!hasFileExtension(pathname)) return shellPageResponse(config, template, pathname);
+    if (!hasFileExtension(pathname)) return page(pathname);
     const file = await findStaticFile(config.shellDist, pathname);
     if (file) {
       const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
       return staticFileResponse(file, headers, gzipCache);
     }
     // A dotted path of the route table (`/call/x.y`) is still a page; any other missing file is a plain 404.
-    return matchRoute(pathname) === null ? notFoundText() : shellPageResponse(config, template, pathname);
+    return matchRoute(pathname) === null ? notFoundText() : page(pathname);
   };
 
   // HEAD is answered by Elysia from this GET route (same status and headers, no body).

@@ -65,18 +65,25 @@ export function injectIntoHead(html: string, tags: readonly string[], title?: st
   return `${doc.slice(0, at)}<head>${snippet}</head>${doc.slice(at)}`;
 }
 
+/** Inserts tags at the end of <head>: after the page's own script and stylesheet, which are asked for first. */
+export function appendToHead(html: string, tags: readonly string[]): string {
+  if (tags.length === 0) return html;
+  const close = /<\/head\s*>/i.exec(html);
+  return close ? html.slice(0, close.index) + tags.join('') + html.slice(close.index) : injectIntoHead(html, tags);
+}
+
 export const notBuiltHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ringwise is not built yet</title></head>' +
   '<body><h1>The shell is not built yet</h1><p>Run <code>bun run build</code> at the repository root, then reload.</p>' +
   '</body></html>';
 
-/** Reads SHELL_DIST/index.html, re-reading it only when its mtime changes; null when it does not exist. */
+/** Reads a file of SHELL_DIST (index.html by default), re-reading it only when its mtime changes; null when it does not exist. */
 export class ShellTemplate {
   readonly #file: string;
   #cached: { mtimeMs: number; html: string } | null = null;
 
-  constructor(shellDist: string) {
-    this.#file = join(shellDist, 'index.html');
+  constructor(shellDist: string, fileName = 'index.html') {
+    this.#file = join(shellDist, fileName);
   }
 
   async read(): Promise<string | null> {
@@ -119,6 +126,8 @@ export async function shellPageResponse(
   template: ShellTemplate,
   pathname: string,
   rendered?: ServerRenderedPage,
+  /** Preloads of what the browser's first render of the page loads (first-load.ts). */
+  preloads: readonly string[] = [],
 ): Promise<WebResponse> {
   const html = await template.read();
   const headers: Record<string, string> = { 'content-type': htmlContentType, 'cache-control': revalidateCache };
@@ -135,7 +144,10 @@ export async function shellPageResponse(
   if (!rendered) {
     // the page's title in the first HTML, for whoever reads it without running the shell
     const title = pageTitleOf(match);
-    const body = injectIntoHead(html, tags, match === null ? notFoundTitle : title === null ? undefined : formatTitle(title));
+    const body = appendToHead(
+      injectIntoHead(html, tags, match === null ? notFoundTitle : title === null ? undefined : formatTitle(title)),
+      preloads,
+    );
     return { status: match === null ? 404 : 200, headers, body };
   }
   // the page's own <title> comes with its head tags

@@ -1,0 +1,2 @@
+export * from './first-load.ts';
+export * from './resolve.ts';
