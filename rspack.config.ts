@@ -35,9 +35,13 @@ const thirdParty = {
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   '@tanstack/react-query': '@tanstack/react-query',
-  '@tanstack/query-core': '@tanstack/query-core',
   wouter: 'wouter',
 } as const;
+
+/** What a build provides for a share key when it is not the package itself: only the part of it the apps use. */
+const providedBy: Partial<Record<keyof typeof thirdParty, string>> = {
+  '@tanstack/react-query': path.join(root, 'packages/query/src/index.ts'),
+};
 
 /**
  * Kit parts pages load when they use them: those built on radix's overlays (positioning, focus scopes, menus), and
@@ -52,10 +56,12 @@ const lazyKitModules = new Set(['dialog', 'sheet', 'dropdown-menu', 'popover', '
  * chain per module; measured in the Lighthouse traces of the marketing pages).
  */
 export function sharedSingletons({ host = false, hostProvided = false }: { host?: boolean; hostProvided?: boolean } = {}) {
-  type Shared = { singleton: true; requiredVersion: string | false; version?: string; eager?: boolean; import?: false };
+  type Shared = { singleton: true; requiredVersion: string | false; version?: string; eager?: boolean; import?: string | false };
   const shared: Record<string, Shared> = {};
   for (const [shareKey, pkg] of Object.entries(thirdParty)) {
     shared[shareKey] = { singleton: true, requiredVersion: `^${versionOf(pkg)}`, version: versionOf(pkg), eager: host };
+    const provided = providedBy[shareKey as keyof typeof thirdParty];
+    if (provided) shared[shareKey].import = provided;
     // The shell provides these in its first file on every page, so a production remote carries no copy of its
     // own (no fallback chunks, a smaller remoteEntry.js). The kit keeps its fallbacks: a remote redeployed with a
     // kit part the running shell does not have yet still works.

@@ -88,7 +88,10 @@ async function measure(route: string, signedIn: boolean): Promise<Load> {
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(`${origin}${route}`);
+  const response = await page.goto(`${origin}${route}`);
+  // what the served HTML names (its script, stylesheets and preloads): the parser asks for these as it arrives
+  const html = (await response?.text()) ?? '';
+  const namedInDocument = new Set([...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1]!, `${origin}${route}`).href));
   await page.locator('[data-remote]').first().waitFor();
   const load = await page.evaluate(() => {
     const renderMs = (window as unknown as { __firstRemote: number }).__firstRemote;
@@ -105,7 +108,7 @@ async function measure(route: string, signedIn: boolean): Promise<Load> {
     };
   });
   await context.close();
-  const waves = wavesOf(load.requests);
+  const waves = wavesOf(load.requests, namedInDocument);
   const requests = load.requests.map((r, i) => ({ ...r, wave: waves[i] ?? 0 }));
   return { ...load, requests, waves: Math.max(...waves) };
 }

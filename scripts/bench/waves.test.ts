@@ -24,3 +24,15 @@ test('requests made together are one wave, however long each took', () => {
     { url: 'c', startTime: 13, responseEnd: 30 },
   ])).toEqual([1, 2, 2, 2]);
 });
+
+test('the files the document names are wave 2, even when a small one ended just before they started', () => {
+  const requests = [
+    { url: 'html', startTime: 0, responseEnd: 10 },
+    { url: 'remotes.json', startTime: 11, responseEnd: 13 },
+    { url: 'main.js', startTime: 14, responseEnd: 90 },
+    { url: 'entry.js', startTime: 15, responseEnd: 40 },
+    { url: 'user', startTime: 95, responseEnd: 120 },
+  ];
+  expect(wavesOf(requests)).toEqual([1, 2, 3, 3, 4]);
+  expect(wavesOf(requests, new Set(['remotes.json', 'main.js', 'entry.js']))).toEqual([1, 2, 2, 2, 3]);
+});

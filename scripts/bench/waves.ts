@@ -3,7 +3,8 @@
 // that had to be read). Chromium's initiators name the script on the call stack, which hides that a chunk was
 // asked for only once another chunk had arrived and run, so the waves are read from the timings. The number of
 // waves before a view renders is how many round trips stand in a row between the click and the view, whatever the
-// bandwidth.
+// bandwidth. A file the document itself names (a script, a stylesheet, a preload) is asked for by the parser as the
+// document arrives, so it is wave 2 however its start compares with a small file that ended a moment before.
 
 export interface TimedRequest {
   url: string;
@@ -13,9 +14,16 @@ export interface TimedRequest {
 }
 
 /** Each request's wave, in the order given; the first request (the document) is wave 1. */
-export function wavesOf(requests: readonly TimedRequest[]): number[] {
+export function wavesOf(requests: readonly TimedRequest[], namedInDocument: ReadonlySet<string> = new Set()): number[] {
   const waves: number[] = [];
+  const parserFound = new Set<string>();
   requests.forEach((request, i) => {
+    // the parser asks for each named file once; a second request for it came from a script
+    if (i > 0 && namedInDocument.has(request.url) && !parserFound.has(request.url)) {
+      parserFound.add(request.url);
+      waves.push(2);
+      return;
+    }
     let wave = 1;
     for (let j = 0; j < requests.length; j++) {
       const before = requests[j]!;

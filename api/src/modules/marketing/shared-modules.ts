@@ -68,7 +68,6 @@ export function apiSharedModules(): ProvidedModules {
     'react-dom': thirdParty('react-dom', () => import('react-dom')),
     'react-dom/server': thirdParty('react-dom', () => import('react-dom/server')),
     '@tanstack/react-query': thirdParty('@tanstack/react-query', () => import('@tanstack/react-query')),
-    '@tanstack/query-core': thirdParty('@tanstack/query-core', () => import('@tanstack/query-core')),
     wouter: thirdParty('wouter', () => import('wouter')),
     '@ringwise/api-client': {
       version: installedVersion('@ringwise/api-client'),
