@@ -1,5 +1,6 @@
 import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { contactsDeployDir, repoRoot } from '../e2e-env.ts';
 import { buildRelease, deploy } from '../releases.ts';
@@ -25,6 +26,14 @@ export default function ReleaseTwo() {
 }
 `;
 
+/** The shell's scripts a page has loaded, once the Auth client has come too (it loads after the page, when idle). */
+async function shellScriptsOf(page: Page): Promise<string[]> {
+  const scripts = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin) && n.endsWith('.js')));
+  await expect.poll(async () => (await scripts()).some((name) => /\/auth-client\.[0-9a-f]+\.js$/.test(name)), { timeout: 10_000 }).toBe(true);
+  return (await scripts()).sort();
+}
+
 test('a remote rebuilt and served again appears on reload, with the shell untouched', async ({ page, signedIn: _user }) => {
   const original = path.join(repoRoot, '.e2e-tmp/mfe-contacts-release-1');
   rmSync(original, { recursive: true, force: true });
@@ -34,19 +43,14 @@ test('a remote rebuilt and served again appears on reload, with the shell untouc
     await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
     await expect(page.getByText('Release 2 is live')).toHaveCount(0);
     const shellBefore = shellFingerprint();
-    const shellScriptsBefore = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin) && n.endsWith('.js')),
-    );
+    const shellScriptsBefore = await shellScriptsOf(page);
 
     deploy(buildRelease('mfe-contacts', workDir, releaseTwoApp), contactsDeployDir);
     await page.reload();
 
     await expect(page.getByRole('note').filter({ hasText: 'Release 2 is live' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
-    const shellScriptsAfter = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(location.origin) && n.endsWith('.js')),
-    );
-    expect(shellScriptsAfter.sort()).toEqual(shellScriptsBefore.sort());
+    expect(await shellScriptsOf(page)).toEqual(shellScriptsBefore);
     expect(shellFingerprint()).toEqual(shellBefore);
   } finally {
     rmSync(contactsDeployDir, { recursive: true, force: true });
