@@ -14,6 +14,8 @@ import { createStartCall } from './outgoing-call.ts';
 import { createResumedCall } from './resumed-call.ts';
 
 export interface CallEngine {
+  /** Shows a call found in progress (after a reload), without the device. */
+  prepare(): Promise<void>;
   /** Fetches the token and registers the device (again after a failure); shows a call found in progress. */
   init(): Promise<void>;
   startCall(input: CallStartInput): Promise<boolean>;
@@ -41,6 +43,10 @@ export function createCallEngine(deps: CallingDeps, state: CallingState): CallEn
   let checked: Promise<void> | null = null;
 
   return {
+    async prepare() {
+      checked ??= resumed.check();
+      await checked;
+    },
     async init() {
       checked ??= resumed.check();
       await Promise.all([lifecycle.init(), checked]);

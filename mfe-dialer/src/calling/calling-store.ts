@@ -16,6 +16,8 @@ import { createCallingState, initialSnapshot, type CallingSnapshot } from './cal
 export interface CallingStore {
   getSnapshot(): CallingSnapshot;
   subscribe(listener: () => void): () => void;
+  /** Loads what acts on calls and shows a call that went on across a reload, without the Voice SDK. */
+  prepare(): Promise<void>;
   /** Fetches the token and registers the device (once; again after a failure). */
   init(): Promise<void>;
   /** Starts a call; true once the api accepted it (the dialer then clears its number). */
@@ -38,15 +40,23 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
   /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
   let generation = 0;
 
+  /** The engine, loaded on first use; null when the store was destroyed meanwhile. */
+  async function loadEngine(): Promise<CallEngine | null> {
+    const started = generation;
+    const { createCallEngine } = await import('./call-engine.ts');
+    if (started !== generation) return null;
+    engine ??= createCallEngine(deps, state);
+    return engine;
+  }
+
   return {
     getSnapshot: state.get,
     subscribe: state.subscribe,
+    async prepare() {
+      await (await loadEngine())?.prepare();
+    },
     async init() {
-      const started = generation;
-      const { createCallEngine } = await import('./call-engine.ts');
-      if (started !== generation) return;
-      engine ??= createCallEngine(deps, state);
-      await engine.init();
+      await (await loadEngine())?.init();
     },
     async startCall(input) {
       if (engine) return engine.startCall(input);

@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CallStatus } from '@ringwise/contract/calls';
+import type { VirtualNumber } from '@ringwise/contract/numbers';
 import { loadPhoneFormat } from '@ringwise/phone/display';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { idleCall } from '../../calling/calling-state.ts';
 import { dtmfToneSlotMs } from '../../calling/dtmf-pacer.ts';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
-import { flush, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
+import { flush, json, mockFetch, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
 import { CallOverlay } from './call-overlay.tsx';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
 
@@ -194,5 +195,48 @@ describe('Active Call modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(incoming.accepted).toBe(true);
     await waitUntil(() => expect(statusText()).toBe('Connected'));
+  });
+});
+
+describe('when the calling device starts', () => {
+  const number = (status: 'active' | 'released'): VirtualNumber => ({
+    id: `n-${status}`,
+    phoneNumber: '+442079999999',
+    countryCode: 'GB',
+    numberType: 'local',
+    region: null,
+    locality: null,
+    monthlyPrice: '1.15',
+    isActive: status === 'active',
+    status,
+    purchasedAt: '2026-11-01T00:00:00.000Z',
+    renewsAt: '2026-12-01T00:00:00.000Z',
+    graceEndsAt: null,
+  });
+  let restore = () => {};
+  afterEach(() => restore());
+
+  async function overlayFor(numbers: VirtualNumber[]) {
+    restore = mockFetch(({ url }) => (new URL(url, 'http://localhost').pathname === '/api/virtual-numbers' ? json(numbers) : undefined)).restore;
+    const calling = testCalling();
+    renderWithCalling(<CallOverlay />, calling);
+    // the page goes idle, the list of numbers arrives
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    await flush();
+    return calling;
+  }
+
+  test('a user with a virtual number: when the page is idle, so that incoming calls ring', async () => {
+    const calling = await overlayFor([number('active')]);
+    await waitUntil(() => expect(calling.store.getSnapshot().device).not.toBe('idle'));
+    expect(calling.requests.token.calls.length).toBeGreaterThan(0);
+  });
+
+  test('anyone else: not before there is a number to call (the Voice SDK stays unloaded); a call found after a reload still shows', async () => {
+    const calling = await overlayFor([number('released')]);
+    expect(calling.store.getSnapshot().device).toBe('idle');
+    expect(calling.requests.token.calls).toEqual([]);
+    // the check for a call that went on across a reload ran all the same
+    expect(calling.requests.current.calls.length).toBeGreaterThan(0);
   });
 });

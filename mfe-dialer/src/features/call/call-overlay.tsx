@@ -1,8 +1,12 @@
-// The call overlay, mounted once in the signed-in layout (exposed as './widgets/call-overlay'): it starts the
-// calling device when the page is idle (after the dialer is interactive), and shows the Active Call modal, the
-// call bar while the modal is minimised, and the feedback card after a call. The parts load only when needed.
+// The call overlay, mounted once in the signed-in layout (exposed as './widgets/call-overlay'): when the page is
+// idle it shows a call that went on across a reload, and starts the calling device for a user who can be called
+// (one who has a virtual number); for anyone else the dialer starts it when there is a number to call, so the
+// Voice SDK (~45 KB, a few hundred ms of a phone's main thread) never loads for a visit that calls nobody. It shows
+// the Active Call modal, the call bar while the modal is minimised, and the feedback card after a call. The parts
+// load only when needed.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { numberQueries } from '@ringwise/contract/numbers';
 import { Phone } from 'lucide-react';
 import { formatDuration } from '@ringwise/ui/format';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
@@ -31,10 +35,16 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
   const [minimized, setMinimized] = useState(false);
   const format = usePhoneFormat();
 
+  const [idle, setIdle] = useState(false);
+  // whether this user can be called: asked once the page is idle (the dialer's own list when it shows one)
+  const numbers = useQuery({ ...numberQueries.list(), enabled: idle, meta: { handlesError: true } });
+  const callable = numbers.data?.some((number) => number.status !== 'released') ?? false;
+
   useEffect(() => {
     setCallingQueryClient(queryClient);
     const cancel = whenIdle(() => {
-      void store.init();
+      setIdle(true);
+      void store.prepare();
       // the modal's code is ready before the first call
       void loadModal();
     });
@@ -44,6 +54,11 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
       store.destroy();
     };
   }, [queryClient, store]);
+
+  // incoming calls ring only on a registered device
+  useEffect(() => {
+    if (idle && callable) void store.init();
+  }, [idle, callable, store]);
 
   // a new call (or an incoming one) always opens the modal
   useEffect(() => {

@@ -67,11 +67,12 @@ const cid = (phoneNumber: string, verificationStatus = 'verified'): VerifiedCall
 });
 
 describe('dialer rules', () => {
-  test("the call button: 'Connecting...' until ready, 'Starting...' while starting, else 'Call'", () => {
-    expect(callButtonLabel(false, false)).toBe('Connecting...');
-    expect(callButtonLabel(false, true)).toBe('Connecting...');
-    expect(callButtonLabel(true, true)).toBe('Starting...');
-    expect(callButtonLabel(true, false)).toBe('Call');
+  test("the call button: 'Call' before the device starts, 'Connecting...' until it is ready, 'Starting...' while starting", () => {
+    expect(callButtonLabel('idle', false)).toBe('Call');
+    expect(callButtonLabel('initializing', false)).toBe('Connecting...');
+    expect(callButtonLabel('not-ready', true)).toBe('Connecting...');
+    expect(callButtonLabel('ready', true)).toBe('Starting...');
+    expect(callButtonLabel('ready', false)).toBe('Call');
   });
 
   test('default from: a valid choice stays; else the first active virtual number, else the first verified caller ID, else public', () => {
@@ -98,15 +99,19 @@ describe('dialer rules', () => {
 });
 
 describe('Dialer view', () => {
-  test("'Connecting...' and disabled until the device is ready; then disabled only without a number", async () => {
+  test("the device starts with the first digit: 'Connecting...' and disabled until it is ready; then disabled only without a number", async () => {
     const { calling } = await renderDialer();
-    expect(callButton().textContent).toContain('Connecting...');
+    // nothing to call yet: the Voice SDK is not loaded, the button waits for a number
+    expect(callButton().textContent?.trim()).toBe('Call');
     expect(callButton().disabled).toBe(true);
-    await calling.ready();
-    expect(callButton().textContent).toContain('Call');
-    expect(callButton().disabled).toBe(true);
+    expect(calling.store.getSnapshot().device).toBe('idle');
     type('7700900123');
+    await waitUntil(() => calling.store.getSnapshot().device !== 'idle');
+    await calling.ready();
+    expect(callButton().textContent?.trim()).toBe('Call');
     expect(callButton().disabled).toBe(false);
+    type('');
+    expect(callButton().disabled).toBe(true);
   });
 
   test("the keypad and the keyboard type digits; backspace removes the last; Enter with no number: 'Please enter a phone number'", async () => {

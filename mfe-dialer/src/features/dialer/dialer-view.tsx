@@ -12,6 +12,7 @@ import { Button } from '@ringwise/ui/button';
 import { CallingCodeCombobox } from '@ringwise/ui/combobox';
 import { Input } from '@ringwise/ui/input';
 import { toast } from '@ringwise/ui/toast';
+import type { DeviceStatus } from '../../calling/calling-state.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
@@ -21,9 +22,13 @@ import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys
 import { FromSelect } from './from-select.tsx';
 import { RateLine } from './rate-line.tsx';
 
-/** The Call button's text (spec §2): 'Connecting...' until the device is ready, 'Starting...' while a call starts. */
-export function callButtonLabel(deviceReady: boolean, starting: boolean): string {
-  if (!deviceReady) return 'Connecting...';
+/**
+ * The Call button's text (spec §2): 'Connecting...' from the device's start until it is ready, 'Starting...' while a
+ * call starts. Before the device has started (no number to call yet) the button reads 'Call', disabled.
+ */
+export function callButtonLabel(device: DeviceStatus, starting: boolean): string {
+  if (device === 'idle') return 'Call';
+  if (device !== 'ready') return 'Connecting...';
   return starting ? 'Starting...' : 'Call';
 }
 
@@ -56,11 +61,17 @@ export function DialerView() {
 
   // after a call the focus comes back here, ready for the next number
   useEffect(() => takeFocusAfterCall(inputRef.current), []);
+  // the calling device starts once there is a number to call (typed, picked or given by ?number=): it is ready
+  // by the time the number is complete, and a visit that calls nobody never loads the Voice SDK
+  const hasNumber = value.number !== '';
+  useEffect(() => {
+    if (hasNumber) void store.init();
+  }, [hasNumber, store]);
 
   const destination = destinationOf(value);
   const ready = device === 'ready';
   const busy = starting || call.hasActiveCall;
-  const label = callButtonLabel(ready, starting || call.isConnecting);
+  const label = callButtonLabel(device, starting || call.isConnecting);
 
   const press = (key: string) => setValue((current) => typeNumber(current, current.number + key));
   const backspace = () => setValue((current) => ({ ...current, number: Array.from(current.number).slice(0, -1).join('') }));
@@ -148,6 +159,7 @@ export function DialerView() {
             // the suggestions list exists only while it has suggestions: an id that is not there is no valid reference
             aria-controls={value.number.trim().length >= 2 ? suggestionsId : undefined}
             value={value.number}
+            onFocus={() => void store.init()}
             onChange={(event) => setValue((current) => typeNumber(current, event.target.value))}
             onKeyDown={(event) => {
               // Enter works even while the button is disabled (so the refusals of spec §5 are told)
@@ -191,6 +203,8 @@ export function DialerView() {
             className="dl:h-14 dl:rounded-full dl:bg-emerald-600 dl:text-white dl:hover:bg-emerald-700"
             disabled={!destination || !ready || busy}
             aria-label={label === 'Call' ? 'Call' : label}
+            // the device's state, which the label alone no longer tells ('Call' before it starts and once ready)
+            data-device={device}
           >
             <Phone aria-hidden className="dl:h-5 dl:w-5" /> {label}
           </Button>
