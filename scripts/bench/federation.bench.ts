@@ -134,7 +134,7 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
     const sizes = (urls: string[]) => urls.map((url) => path.join(repoRoot, 'shell/dist', new URL(url).pathname)).map((file) => ({ file, size: gzipSize(file) }));
     const startup = sizes(median.startupScripts);
     const total = (list: { size: number }[]) => list.reduce((sum, f) => sum + f.size, 0);
-    console.log(`\nShell JS on /home before the dialer rendered (React, router, query, kit, federation runtime, auth client; gzip -9): ${kb(total(startup))} in ${startup.length} files`);
+    console.log(`\nShell JS on /home before the dialer rendered (React, router, query, kit, federation runtime; gzip -9): ${kb(total(startup))} in ${startup.length} files`);
     for (const { file, size } of startup) console.log(`  ${path.basename(file).padEnd(28)} ${kb(size).padStart(8)}`);
     const all = sizes(median.shellScripts);
     console.log(`All JS from the app origin on /home, incl. kit modules the shell provides to the dialer: ${kb(total(all))} in ${all.length} files`);
