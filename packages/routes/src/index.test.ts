@@ -46,17 +46,13 @@ describe('remotesForRoute', () => {
   test('each view names the remotes that render it', () => {
     expect(remotesForRoute(matchRoute('/'))).toEqual(['marketing']);
     expect(remotesForRoute(matchRoute('/home'))).toEqual(['dialer']);
-    expect(remotesForRoute(matchRoute('/home/settings'))).toEqual(['billing', 'numbers']);
+    expect(remotesForRoute(matchRoute('/home/settings'))).toEqual(['billing']);
     expect(remotesForRoute(matchRoute('/sign-in'))).toEqual([]);
     expect(remotesForRoute(null)).toEqual([]);
   });
 
-  test('the settings page renders three modules of two remotes; the dialer its app', () => {
-    expect(remoteModulesForRoute(matchRoute('/home/settings'))).toEqual([
-      { remote: 'billing', module: 'widgets/settings-billing' },
-      { remote: 'numbers', module: 'app' },
-      { remote: 'billing', module: 'widgets/settings-notifications' },
-    ]);
+  test('the settings page shows its first tab, billing\'s widget, at once; the dialer its app', () => {
+    expect(remoteModulesForRoute(matchRoute('/home/settings'))).toEqual([{ remote: 'billing', module: 'widgets/settings-billing' }]);
     expect(remoteModulesForRoute(matchRoute('/home'))).toEqual([{ remote: 'dialer', module: 'app' }]);
   });
 });

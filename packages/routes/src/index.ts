@@ -120,7 +120,10 @@ export interface RemoteModuleRef {
   module: string;
 }
 
-/** The remote modules each page renders first (the shell's routes and views), for the api to name their files in the page. */
+/**
+ * The remote modules each page renders first (the shell's routes and views), for the api to name their files in the
+ * page: only what shows at once (a preload the page does not use costs bytes and a browser warning).
+ */
 export function remoteModulesForRoute(match: RouteMatch | null): RemoteModuleRef[] {
   const app = (remote: RemoteKey): RemoteModuleRef => ({ remote, module: 'app' });
   if (match === null) return [];
@@ -142,11 +145,8 @@ export function remoteModulesForRoute(match: RouteMatch | null): RemoteModuleRef
         case 'rates':
           return [app('marketing')];
         case 'settings':
-          return [
-            { remote: 'billing', module: 'widgets/settings-billing' },
-            app('numbers'),
-            { remote: 'billing', module: 'widgets/settings-notifications' },
-          ];
+          // the first tab's widget; the other tabs' (numbers, notifications) load when opened
+          return [{ remote: 'billing', module: 'widgets/settings-billing' }];
       }
       return [];
     default:

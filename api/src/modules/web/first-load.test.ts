@@ -67,13 +67,18 @@ describe('the files of the first render, named in the page', () => {
     expect(html.indexOf('/main.1.js')).toBeLessThan(html.indexOf('/react-dom-client.1.js'));
   });
 
-  test("/home/settings: the shell's settings view and both billing widgets; a remote that cannot be read adds nothing", async () => {
-    const preloads = preloadsOf(await (await get(app, '/home/settings')).text());
-    expect(preloads).toContain('script /settings.1.js');
-    expect(preloads).toContain('script https://billing.cdn.example/billing.js (cors)');
-    expect(preloads).toContain('script https://billing.cdn.example/notify.js (cors)');
-    expect(preloads.filter((p) => p.includes('remoteEntry.js'))).toEqual(['script https://billing.cdn.example/remoteEntry.js (cors)']);
-    expect(preloads.some((p) => p.includes('cdn.example.com/numbers'))).toBe(false);
+  test("/home/settings: the shell's settings view and the first tab's widget, not the other tabs'", async () => {
+    expect(preloadsOf(await (await get(app, '/home/settings')).text())).toEqual([
+      'script /react-dom-client.1.js',
+      'script /bootstrap.1.js',
+      'script /settings.1.js',
+      'script https://billing.cdn.example/remoteEntry.js (cors)',
+      'script https://billing.cdn.example/billing.js (cors)',
+    ]);
+  });
+
+  test("a remote whose manifest cannot be read adds nothing: the shell's own chunks only", async () => {
+    expect(preloadsOf(await (await get(app, '/home/contacts')).text())).toEqual(['script /react-dom-client.1.js', 'script /bootstrap.1.js']);
   });
 
   test("a remote's redeploy changes the page's files within the revalidation interval, without the shell", async () => {

@@ -111,7 +111,7 @@ describe('HTML pages', () => {
     ['/', 200, ['marketing'], false],
     ['/sign-in', 200, [], false],
     ['/home', 200, ['dialer'], true],
-    ['/home/settings', 200, ['billing', 'numbers'], true],
+    ['/home/settings', 200, ['billing'], true],
     ['/checkout', 200, ['billing'], true],
     ['/admin/users', 200, [], true],
     ['/home/unknown-view', 404, [], true],

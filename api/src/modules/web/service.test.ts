@@ -6,10 +6,9 @@ describe('headTags', () => {
   const config = testConfig();
   const preload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
   test('remotes.json, then the manifests of the remotes of the route', () => {
-    expect(headTags(config, { name: 'home', view: 'settings' })).toEqual([
+    expect(headTags(config, { name: 'home', view: 'transactions' })).toEqual([
       preload('/remotes.json'),
       preload('https://billing.cdn.example/mf-manifest.json'),
-      preload('https://cdn.example.com/numbers/mf-manifest.json'),
       '<meta name="robots" content="noindex, nofollow">',
     ]);
     expect(headTags(config, { name: 'sign-in' })).toEqual([preload('/remotes.json')]);
