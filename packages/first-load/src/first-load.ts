@@ -30,9 +30,17 @@ function isPartMap(value: unknown): value is Record<string, FirstLoadPart> {
   );
 }
 
+/** Each parsed manifest is checked once: the api asks for the same one on every page until the remote is redeployed. */
+const checked = new WeakMap<object, FirstLoad | null>();
+
 /** The FirstLoad of a parsed mf-manifest.json; null when it has none or it is malformed (an older or foreign build). */
 export function firstLoadOf(manifest: unknown): FirstLoad | null {
   if (typeof manifest !== 'object' || manifest === null) return null;
+  if (!checked.has(manifest)) checked.set(manifest, readFirstLoad(manifest));
+  return checked.get(manifest) ?? null;
+}
+
+function readFirstLoad(manifest: object): FirstLoad | null {
   const value = (manifest as Record<string, unknown>)[firstLoadField];
   if (typeof value !== 'object' || value === null) return null;
   const { exposes, named, provides } = value as Record<string, unknown>;
