@@ -2,25 +2,12 @@ import { afterEach, expect, test } from 'bun:test';
 import { QueryClient } from '@tanstack/react-query';
 import { routes } from '@ringwise/contract/routes';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
-import { currentUserPath, startEarlyUserLookup, storedAccessToken } from './early-user.ts';
+import { currentUserPath, startEarlyUserLookup } from './early-user.ts';
 import { seedEarlyUser } from './seed-early-user.ts';
 import { AUTH_STORAGE_KEY } from './stored-session.ts';
 
-const now = Date.UTC(2026, 10, 26, 12);
-const storage = (value: unknown) => ({ getItem: (key: string) => (key === AUTH_STORAGE_KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null) });
-
 test("the lookup asks the contract's own route", () => {
   expect(currentUserPath).toBe(routes.currentUser.path);
-});
-
-test('only a stored token with life left is used: the Auth client refreshes the others', () => {
-  expect(storedAccessToken(storage({ access_token: 'live', expires_at: now / 1000 + 3600, user: { id: 'u1' } }), now)).toBe('live');
-  expect(storedAccessToken(storage({ access_token: 'ending', expires_at: now / 1000 + 10, user: { id: 'u1' } }), now)).toBeNull();
-  expect(storedAccessToken(storage({ access_token: 'gone', expires_at: now / 1000 - 60, user: { id: 'u1' } }), now)).toBeNull();
-  expect(storedAccessToken(storage({ expires_at: now / 1000 + 3600, user: { id: 'u1' } }), now)).toBeNull();
-  expect(storedAccessToken(storage({ access_token: 'no user', expires_at: now / 1000 + 3600 }), now)).toBeNull();
-  expect(storedAccessToken(storage('not json {'), now)).toBeNull();
-  expect(storedAccessToken({ getItem: () => null }, now)).toBeNull();
 });
 
 const realFetch = globalThis.fetch;

@@ -11,11 +11,6 @@ export const currentUserPath = '/api/auth/user';
 
 let lookup: Promise<CurrentUser | null> | null = null;
 
-/** The stored session's access token while it has life left, else null. */
-export function storedAccessToken(storage: Pick<Storage, 'getItem'>, nowMs: number): string | null {
-  return liveStoredSession(storage, nowMs)?.access_token ?? null;
-}
-
 /** Starts the lookup when the browser holds a live session (once per page). */
 export function startEarlyUserLookup(): void {
   if (lookup) return;
