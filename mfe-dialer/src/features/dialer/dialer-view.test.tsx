@@ -37,6 +37,16 @@ const numberField = () => screen.getByLabelText('Phone number') as HTMLInputElem
 const callButton = () => screen.getByRole('button', { name: /^(Call|Connecting\.\.\.|Starting\.\.\.)$/ }) as HTMLButtonElement;
 const type = (text: string) => fireEvent.change(numberField(), { target: { value: text } });
 
+/** The api's answer to the next call start waits until the returned function is called. */
+function holdStart(calling: TestCalling): () => void {
+  let answer: (() => void) | null = null;
+  calling.requests.start.reply = () => new Promise((resolve) => (answer = () => resolve(started())));
+  return () => {
+    if (!answer) throw new Error('no call start is waiting for its answer');
+    answer();
+  };
+}
+
 async function renderDialer(calling: TestCalling = testCalling()) {
   const rendered = renderWithCalling(<DialerView />, calling);
   return { ...rendered, calling };
@@ -145,8 +155,7 @@ describe('Dialer view', () => {
 
   test("a successful start sends the E.164 number and From, says 'Starting...' meanwhile, then clears the number", async () => {
     const calling = testCalling();
-    let release!: () => void;
-    calling.requests.start.reply = () => new Promise((resolve) => (release = () => resolve(started())));
+    const release = holdStart(calling);
     await renderDialer(calling);
     await calling.ready();
     fireEvent.click(screen.getByRole('button', { name: /Country code/ }));
@@ -170,8 +179,7 @@ describe('Dialer view', () => {
 
   test('a number typed while the start was answered is kept: only the dialled number is cleared', async () => {
     const calling = testCalling();
-    let release!: () => void;
-    calling.requests.start.reply = () => new Promise((resolve) => (release = () => resolve(started())));
+    const release = holdStart(calling);
     await renderDialer(calling);
     await calling.ready();
     type('7700900123');
