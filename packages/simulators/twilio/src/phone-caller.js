@@ -49,6 +49,8 @@
     try {
       const response = await fetch(`${form.action.replace(/\/call$/, '')}/calls/${encodeURIComponent(sid)}`, { headers: { accept: 'application/json' } });
       const call = await response.json();
+      // a poll that was under way when the caller pressed Hang up must not tell their own hang-up as the far end's
+      if (!current || current.hangingUp) return;
       if (terminal.has(call.status)) end(`The call ended (${call.label}). Refresh the page to see it below.`);
       else if (call.status === 'in-progress') say('On the call: the Ringwise user hears this microphone, and you hear them.');
     } catch {
@@ -70,7 +72,7 @@
       return;
     }
     const pc = new RTCPeerConnection();
-    current = { pc, stream, poll: 0, sid: null };
+    current = { pc, stream, poll: 0, sid: null, hangingUp: false };
     for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
     pc.addEventListener('track', (event) => {
       audio.srcObject = event.streams[0] || new MediaStream([event.track]);
@@ -103,6 +105,8 @@
   hangUp.addEventListener('click', async () => {
     if (!current || !current.sid) return;
     const sid = current.sid;
+    current.hangingUp = true;
+    clearInterval(current.poll);
     await fetch(`${form.action.replace(/\/call$/, '')}/calls/${encodeURIComponent(sid)}/hangup`, { method: 'POST' }).catch(() => {});
     end('You hung up. Refresh the page to see the call below.');
   });
