@@ -1,11 +1,13 @@
 -- The contacts list and search (issues: hardening, #24): the index that reads a page in the list's order and carries
--- the search's folded columns (the trigram index it replaced was unusable under RLS), and a page after a cursor as the
--- api asks for it, in order, as the user.
+-- the search's folded columns, the trigram index a search picks its matches with through public.contact_search_page
+-- (which narrows to the caller's own contacts itself), and a page after a cursor as the api asks for it, in order,
+-- as the user.
 begin;
-select plan(6);
+select plan(13);
 
 select has_index('public', 'contacts', 'contacts_user_list_search_idx', 'the list order and the search are one index per user');
-select hasnt_index('public', 'contacts', 'contacts_search_trgm_idx', 'no trigram index: LIKE is not leakproof, RLS never let it be used');
+select has_index('public', 'contacts', 'contacts_search_trgm_idx', 'a trigram index per user for the search function');
+select ok(not has_function_privilege('anon', 'public.contact_search_page(text, text, uuid, integer)', 'execute'), 'anon may not call the search');
 
 insert into auth.users (id, email) values ('11111111-1111-4111-8111-111111111111', 'a@example.test');
 insert into public.contacts (id, user_id, display_name, primary_number, favorite) values
@@ -13,6 +15,12 @@ insert into public.contacts (id, user_id, display_name, primary_number, favorite
   ('aaaaaaaa-0000-4000-8000-000000000002', '11111111-1111-4111-8111-111111111111', 'Alice', '+15550000002', false),
   ('aaaaaaaa-0000-4000-8000-000000000003', '11111111-1111-4111-8111-111111111111', 'Zed', '+15550000003', true),
   ('aaaaaaaa-0000-4000-8000-000000000004', '11111111-1111-4111-8111-111111111111', 'carol', '+15550000004', false);
+-- another user's contacts, one of them named like the first user's, and a deleted one of the first user's
+insert into auth.users (id, email) values ('22222222-2222-4222-8222-222222222222', 'b@example.test');
+insert into public.contacts (id, user_id, display_name, primary_number, favorite) values
+  ('bbbbbbbb-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', 'Alice B', '+15550000009', true);
+insert into public.contacts (id, user_id, display_name, primary_number, deleted_at) values
+  ('aaaaaaaa-0000-4000-8000-000000000005', '11111111-1111-4111-8111-111111111111', 'Alina', '+15550000005', now());
 
 set local role authenticated;
 select set_config('request.jwt.claims', '{"sub":"11111111-1111-4111-8111-111111111111","role":"authenticated"}', true);
@@ -36,6 +44,32 @@ select results_eq(
   array['alice '],
   'the folded columns follow the name and e-mail (no e-mail: empty)'
 );
+select results_eq(
+  $$ select p::text from public.contact_search_page(null, null, null, 10) p $$,
+  array['aaaaaaaa-0000-4000-8000-000000000003', 'aaaaaaaa-0000-4000-8000-000000000002', 'aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000004'],
+  'the search function, blank: the caller''s live contacts in the list''s order, no one else''s'
+);
+select results_eq(
+  $$ select p::text from public.contact_search_page('%ali%', null, null, 10) p $$,
+  array['aaaaaaaa-0000-4000-8000-000000000002'],
+  'a name: only the caller''s live match, not another user''s nor a deleted one'
+);
+select results_eq(
+  $$ select p::text from public.contact_search_page('%zzz%', '%0000004%', null, 10) p $$,
+  array['aaaaaaaa-0000-4000-8000-000000000004'],
+  'digits find the number'
+);
+select results_eq(
+  $$ select p::text from public.contact_search_page(null, null, 'aaaaaaaa-0000-4000-8000-000000000002', 2) p $$,
+  array['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000004'],
+  'after a cursor, at most the limit'
+);
+select is_empty(
+  $$ select * from public.contact_search_page(null, null, 'bbbbbbbb-0000-4000-8000-000000000001', 10) $$,
+  'another user''s contact as the cursor: nothing'
+);
+select set_config('request.jwt.claims', '{"role":"authenticated"}', true);
+select is_empty($$ select * from public.contact_search_page(null, null, null, 10) $$, 'claims without a user: nothing');
 reset role;
 update public.contacts set display_name = 'ALICIA', email = 'Alicia@Example.TEST' where id = 'aaaaaaaa-0000-4000-8000-000000000002';
 select results_eq(

@@ -251,40 +251,25 @@ const orderOf = (table: string) =>
 
 /**
  * The user's live contacts, filtered by `search` (case-insensitive substring of the name or e-mail, or the
- * number's digits). RLS's `user_id = auth.uid()` and `deleted_at is null` are the condition of the partial index
- * contacts_user_list_search_idx, which is in the list's order and carries the folded name and e-mail and the number:
- * the first page is its first 51 entries, and a search an index-only scan of the user's entries in that order that
- * stops at the 51st match (LIKE is not leakproof, so under RLS it can filter index entries but not pick them); only
- * the page's rows are then read. Stored numbers are E.164 ("+" then digits only), so a digit substring is a
- * substring of the column.
+ * number's digits), one page after `cursor`. public.contact_search_page picks the page's ids in the list's order,
+ * planned for the search at hand: a rare term through the trigram index, a common or blank one through
+ * contacts_user_list_search_idx up to the page's end (it narrows to the caller's own contacts itself, as LIKE could
+ * not use an index under RLS); the page's rows are then read under RLS. Stored numbers are E.164 ("+" then digits
+ * only), so a digit substring is a substring of the column.
  */
 export async function listContacts(sql: Sql, search?: string, cursor?: string): Promise<ContactPage> {
-  const params: unknown[] = [];
-  const filters = ['s.deleted_at is null'];
   const terms = searchTerms(search);
-  if (terms !== null) {
-    // a substring anywhere (LIKE '%term%', the term's own % _ \ taken literally), on the folded columns
-    params.push(`%${escapeLike(terms.text)}%`);
-    const term = `lower($${params.length})`;
-    let digitMatch = '';
-    if (terms.digits !== null) {
-      params.push(`%${terms.digits}%`);
-      digitMatch = `or s.primary_number like $${params.length}`;
-    }
-    filters.push(`(s.search_name like ${term} or s.search_email like ${term} ${digitMatch})`);
-  }
-  let after = '';
-  if (cursor !== undefined) {
-    // the cursor is the last contact of the page before: the next page starts right after its place in the order
-    if (!isUuid(cursor)) throw new HttpError(400, 'bad_request', messages.invalidCursor);
-    params.push(cursor);
-    after = `cross join (select favorite, search_name, display_name, created_at, id from public.contacts where id = $${params.length}) as a`;
-    filters.push(`(s.favorite < a.favorite or (s.favorite = a.favorite
-      and (s.search_name, s.display_name, s.created_at, s.id) > (a.search_name, a.display_name, a.created_at, a.id)))`);
-  }
-  params.push(contactPageSize + 1);
-  const page = `select s.id from public.contacts as s ${after} where ${filters.join(' and ')} ${orderOf('s')} limit $${params.length}`;
-  const rows = await listColumns.rows(sql, (list) => `select ${list} from public.contacts as c where c.id in (${page}) ${orderOf('c')}`, params);
+  // a substring anywhere (LIKE '%term%', the term's own % _ \ taken literally), on the folded columns
+  const pattern = terms === null ? null : `%${escapeLike(terms.text)}%`;
+  const numberPattern = terms?.digits ? `%${terms.digits}%` : null;
+  // the cursor is the last contact of the page before: the next page starts right after its place in the order
+  if (cursor !== undefined && !isUuid(cursor)) throw new HttpError(400, 'bad_request', messages.invalidCursor);
+  const rows = await listColumns.rows(
+    sql,
+    (list) => `select ${list} from public.contact_search_page(lower($1), $2, $3, $4) as p (id)
+      join public.contacts as c on c.id = p.id ${orderOf('c')}`,
+    [pattern, numberPattern, cursor ?? null, contactPageSize + 1],
+  );
   if (cursor !== undefined && rows.length === 0) {
     // an unknown cursor (not one of the user's contacts) finds no row to start after
     const [known] = await sql.query<{ ok: boolean }>('select exists (select 1 from public.contacts where id = $1) as ok', [cursor]);
