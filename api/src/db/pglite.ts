@@ -22,6 +22,7 @@ import {
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
+import { createPgliteStatements } from './pglite-statements.ts';
 import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 const keepText = (x: string): string => x;
@@ -49,12 +50,13 @@ export async function createPgliteDatabase(dataDir: string | null): Promise<Engi
 
 /** A Database over an open PGlite instance (created with `pgliteParsers`). */
 export function wrapPglite(pg: PGlite): EngineDatabase {
+  const statements = createPgliteStatements(pg);
   /**
    * One transaction on the one connection, within the work's deadline: should it pass while the work waits for the
    * connection, the work never starts (it rolls back as soon as it gets it); should it pass during the work, the
    * transaction is rolled back and the connection freed at once, and the work's further statements fail.
    */
-  async function transaction<T>(kind: string, enter: ((tx: Transaction) => Promise<void>) | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
+  async function transaction<T>(kind: string, enter: ((sql: ScriptSql) => Promise<void>) | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
     assertOutsideTransaction(kind);
     const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
     const mark = markTransaction(kind);
@@ -65,7 +67,7 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
     const handle = (tx: Transaction): ScriptSql => ({
       async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
         assertOpen();
-        return (await tx.query<R>(text, params)).rows;
+        return (await statements.query<R>(text, params)) ?? (await tx.query<R>(text, params)).rows;
       },
       async exec(script: string): Promise<void> {
         assertOpen();
@@ -78,9 +80,10 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
         pg.transaction(async (tx) => {
           // the deadline passed while this waited for the connection: roll back without doing anything
           if (deadline.signal.aborted) throw new DeadlineExceededError();
-          if (enter) await enter(tx);
+          const sql = handle(tx);
+          if (enter) await enter(sql);
           try {
-            return await untilDeadline(deadline, mark.run(() => work(handle(tx))));
+            return await untilDeadline(deadline, mark.run(() => work(sql)));
           } finally {
             ended = true;
           }
@@ -98,13 +101,13 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
     privileged: (work) => transaction('privileged', null, work),
     asUser: (claims: JwtClaims, work) => {
       const params = userRoleParams(claims);
-      return transaction('user', async (tx) => void (await tx.query(enterRoleSql, params)), work);
+      return transaction('user', async (sql) => void (await sql.query(enterRoleSql, params)), work);
     },
     asSession: (claims: JwtClaims, work) => {
       const params = sessionRoleParams(claims);
-      return transaction('user', async (tx) => assertSessionLive((await tx.query<{ live: boolean }>(enterSessionSql, params)).rows), work);
+      return transaction('user', async (sql) => assertSessionLive(await sql.query<{ live: boolean }>(enterSessionSql, params)), work);
     },
-    asAnon: (work) => transaction('anon', async (tx) => void (await tx.query(enterRoleSql, anonRoleParams)), work),
+    asAnon: (work) => transaction('anon', async (sql) => void (await sql.query(enterRoleSql, anonRoleParams)), work),
     async statement<R>(text: string, params: unknown[] = []): Promise<R[]> {
       assertOutsideTransaction('single-statement');
       const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());

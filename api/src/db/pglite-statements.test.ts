@@ -1,0 +1,58 @@
+// Prepared statements on PGlite: the same values in and out as PGlite's own query(), statements that survive a
+// rolled-back transaction and errors, and a table that changes shape under a prepared statement.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteParsers, wrapPglite } from './pglite.ts';
+import type { EngineDatabase } from './database.ts';
+
+let pg: PGlite;
+let db: EngineDatabase;
+
+beforeAll(async () => {
+  pg = await PGlite.create({ parsers: pgliteParsers });
+  db = wrapPglite(pg);
+  await pg.exec(`create table things (id int primary key, label text, price numeric, done boolean, data jsonb, tags text[], at timestamptz)`);
+});
+afterAll(() => pg.close());
+
+const insert = 'insert into things values ($1, $2, $3, $4, $5, $6, $7) returning *';
+const values = [1, 'one', '19.99', true, { a: [1, 'x'] }, ['p', 'q'], '2026-11-27T03:00:00.5Z'];
+
+test('values go in and come out as PGlite query() gives them', async () => {
+  const prepared = await db.privileged((sql) => sql.query<Record<string, unknown>>(insert, values));
+  await pg.query('delete from things');
+  const own = (await pg.query<Record<string, unknown>>(insert, values)).rows;
+  expect(prepared).toEqual(own);
+  expect(prepared).toEqual([
+    { id: 1, label: 'one', price: '19.99', done: true, data: { a: [1, 'x'] }, tags: ['p', 'q'], at: '2026-11-27T03:00:00.5Z' },
+  ]);
+  // nulls, and json given as text
+  const [row] = await db.privileged((sql) =>
+    sql.query('update things set label = $2, data = $3 where id = $1 returning label, data', [1, null, '{"b":2}']),
+  );
+  expect(row).toEqual({ label: null, data: { b: 2 } });
+});
+
+test('a statement prepared in a transaction that rolled back, or after an error, still runs', async () => {
+  const select = 'select label from things where id = $1';
+  await expect(
+    db.privileged(async (sql) => {
+      await sql.query(select, [1]);
+      await sql.query('select 1 / $1::int', [0]);
+    }),
+  ).rejects.toMatchObject({ code: '22012' });
+  await expect(db.privileged((sql) => sql.query('select nonsense from'))).rejects.toMatchObject({ code: '42601' });
+  await expect(db.privileged((sql) => sql.query(select, ['not a number']))).rejects.toMatchObject({ code: '22P02' });
+  expect(await db.privileged((sql) => sql.query(select, [1]))).toEqual([{ label: null }]);
+  expect(await db.privileged((sql) => sql.query(select, [2]))).toEqual([]);
+});
+
+test('a table that changes shape under a prepared statement: at most one error, then the new shape', async () => {
+  const all = 'select * from things where id = $1';
+  expect(Object.keys((await db.privileged((sql) => sql.query(all, [1])))[0]!)).not.toContain('extra');
+  await pg.exec(`alter table things add column extra text default 'x'`);
+  const again = () => db.privileged((sql) => sql.query<Record<string, unknown>>(all, [1]));
+  const first = await again().catch((error: { code?: string }) => error);
+  if (!Array.isArray(first)) expect(first.code).toBe('0A000');
+  expect((await again())[0]).toMatchObject({ id: 1, extra: 'x' });
+});
