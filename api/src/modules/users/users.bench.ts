@@ -5,7 +5,10 @@
 //   1. the api in its own process (`bun api/src/index.ts`, as deployed), the load from this one: the goal
 //      (#13) is p99 at most 10 ms here;
 //   2. for reference, the api in this process, sharing its one JavaScript thread with the load generator;
-//   3. PGlite, in this process: the goal (#24) is p99 under 15 ms.
+//   3. PGlite, in this process: the goal (#24) is p99 under 15 ms;
+//   4. PGlite as a fresh install runs it: the api in its own process on its DATA_DIR (seeded here first).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../app.ts';
 import { createTestSigningKey, loadOrCreateSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
@@ -13,6 +16,8 @@ import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createPostgresDatabase } from '../../db/postgres.ts';
+import { migrate } from '../../db/migrate.ts';
+import { createPgliteDatabase } from '../../db/pglite.ts';
 import { createTestDatabase, createTestPglite } from '../../db/testing.ts';
 import { startApiProcesses } from '../../testing/api-processes.ts';
 import { testConfig } from '../../testing/fixtures.ts';
@@ -76,18 +81,19 @@ async function load(label: string, origin: string, tokens: string[]): Promise<nu
   return percentile(latencies, 99);
 }
 
-/** The api in its own process on `databaseUrl`; tokens signed with the key it keeps in its DATA_DIR. */
-async function inOwnProcess(databaseUrl: string, sessions: Sessions): Promise<void> {
-  const api = await startApiProcesses(1, { databaseUrl });
+/** The api in its own process on `databaseUrl`, or on the PGlite of `dataDir`; tokens signed with the key it keeps in
+ *  its DATA_DIR. */
+async function inOwnProcess(label: string, on: { databaseUrl: string } | { dataDir: string }, sessions: Sessions): Promise<number> {
+  const api = await startApiProcesses(1, 'databaseUrl' in on ? on : { env: { DATA_DIR: on.dataDir } });
   try {
     const origin = api.origins[0]!;
-    const key = await loadOrCreateSigningKey(join(api.dataDir, 'auth', 'signing-key.json'));
+    const key = await loadOrCreateSigningKey(join('dataDir' in on ? on.dataDir : api.dataDir, 'auth', 'signing-key.json'));
     const tokens = await Promise.all(
       sessions.map(({ userId, sessionId }) =>
         signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: `${origin}/auth/v1` }),
       ),
     );
-    await load('GET /api/auth/user, api in its own process', origin, tokens);
+    return await load(label, origin, tokens);
   } finally {
     await api.stop();
   }
@@ -116,7 +122,7 @@ const postgres = await createTestDatabase();
 const pooled = createPostgresDatabase(postgres.url);
 try {
   const sessions = await seeded('PostgreSQL 15 (machine)', pooled);
-  await inOwnProcess(postgres.url, sessions);
+  await inOwnProcess('GET /api/auth/user, api in its own process', { databaseUrl: postgres.url }, sessions);
   await inThisProcess('GET /api/auth/user, api in the load generator\'s process (pool of 10)', pooled, sessions);
 } finally {
   await pooled.close();
@@ -128,4 +134,20 @@ try {
   console.log(`GET /api/auth/user on PGlite p99 ${p99.toFixed(1)} ms (target < 15 ms)`);
 } finally {
   await pglite.close();
+}
+// a fresh install's database: PGlite in DATA_DIR, seeded here and closed, then opened by the api in its own process
+const dataDir = mkdtempSync(join(tmpdir(), 'ringwise-bench-pglite-'));
+try {
+  const onDisk = await createPgliteDatabase(dataDir);
+  let sessions: Sessions;
+  try {
+    await migrate(onDisk, { supabase: false });
+    sessions = await seeded('PGlite in DATA_DIR (the default install)', onDisk);
+  } finally {
+    await onDisk.close();
+  }
+  const p99 = await inOwnProcess('GET /api/auth/user, PGlite, api in its own process', { dataDir }, sessions);
+  console.log(`GET /api/auth/user on PGlite, api in its own process, p99 ${p99.toFixed(1)} ms (target < 15 ms)`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
 }
