@@ -1,7 +1,7 @@
 -- The contacts list and search (issues: hardening, #24): the index that reads a page in the list's order and carries
 -- the search's folded columns, the trigram index a search picks its matches with through public.contact_search_page
--- (which narrows to the caller's own contacts itself), and a page after a cursor as the api asks for it, in order,
--- as the user.
+-- (which narrows to the caller's own contacts itself; the api reads each page through it), and the list's order after
+-- a cursor under RLS alone, as the user.
 begin;
 select plan(13);
 
