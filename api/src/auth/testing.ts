@@ -2,7 +2,7 @@
 // hand-made tokens (good and bad). The signing keys are the Supabase Auth stand-in's (@ringwise/auth-stand-in):
 // the api's tests reach them here, and modules under src/modules never import the stand-in.
 import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import type { SigningKey } from '@ringwise/auth-stand-in/keys';
+import { loadOrCreateSigningKey, type SigningKey } from '@ringwise/auth-stand-in/keys';
 import { issueServiceRoleKey } from '@ringwise/auth-stand-in/service-role';
 import { createTestSigningKey } from '@ringwise/auth-stand-in/testing';
 import type { FetchFunction } from '../payments/stripe-client.ts';
@@ -13,8 +13,6 @@ import { createTokenVerifier } from './verify.ts';
 
 export type { SigningKey };
 export { createTestSigningKey };
-/** The key a running local api keeps in its DATA_DIR (benchmarks sign their users' tokens with it). */
-export { loadOrCreateSigningKey } from '@ringwise/auth-stand-in/keys';
 
 export const testPublicUrl = 'http://localhost';
 
@@ -87,6 +85,16 @@ export async function signTestToken(
     .setIssuedAt(options.iat ?? now)
     .setExpirationTime(options.exp ?? now + 3600)
     .sign(key);
+}
+
+/** Signs a user's session token as an api running in local auth mode accepts it (benchmarks of the api in its own
+ *  process): with the key the api keeps in its DATA_DIR `dataDir`, issued at its public URL. */
+export async function localApiTokenSigner(dataDir: string, publicUrl: string): Promise<(userId: string, sessionId: string) => Promise<string>> {
+  const config = loadAuthConfig({}, publicUrl, dataDir);
+  if (config.mode !== 'local') throw new Error('expected local auth mode');
+  const key = await loadOrCreateSigningKey(config.signingKeyFile);
+  return (userId, sessionId) =>
+    signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: config.issuer });
 }
 
 /** An unsigned token (`alg: none`) carrying otherwise perfect claims. */

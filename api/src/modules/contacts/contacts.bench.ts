@@ -11,8 +11,7 @@
 // search alone and, for reference, GET /api/auth/user), and the query plans. Target (#24, not asserted): p99 of the
 // mix over HTTP to the api in its own process under 20 ms. The load generator, the api and PostgreSQL share the machine.
 import { createApp } from '../../app.ts';
-import { join } from 'node:path';
-import { createTestSigningKey, loadOrCreateSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTestSigningKey, localApiTokenSigner, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import type { EngineDatabase, Sql } from '../../db/database.ts';
 import { createPostgresDatabase } from '../../db/postgres.ts';
@@ -159,8 +158,7 @@ try {
   const api = await startApiProcesses(1, { databaseUrl: database.url });
   try {
     const origin = api.origins[0]!;
-    const key = await loadOrCreateSigningKey(join(api.dataDir, 'auth', 'signing-key.json'));
-    const ownToken = await signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: `${origin}/auth/v1` });
+    const ownToken = await (await localApiTokenSigner(api.dataDir, origin))(userId, sessionId);
     const own = (search: string) => fetch(`${origin}/api/contacts${query(search)}`, { headers: { authorization: `Bearer ${ownToken}` } });
     const p99 = await load(`HTTP GET /api/contacts?search=, the mix, api in its own process (${origin})`, own);
     console.log(`GET /api/contacts?search= (5,000 contacts, the mix over HTTP, api in its own process) p99 ${p99.toFixed(1)} ms (target < 20 ms)`);

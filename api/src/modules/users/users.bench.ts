@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, loadOrCreateSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
+import { createTestSigningKey, localApiTokenSigner, signTestToken, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
 import { createTokenVerifier } from '../../auth/verify.ts';
 import { createRateService } from '../rates/service.ts';
 import type { EngineDatabase } from '../../db/database.ts';
@@ -87,12 +87,8 @@ async function inOwnProcess(label: string, on: { databaseUrl: string } | { dataD
   const api = await startApiProcesses(1, 'databaseUrl' in on ? on : { env: { DATA_DIR: on.dataDir } });
   try {
     const origin = api.origins[0]!;
-    const key = await loadOrCreateSigningKey(join('dataDir' in on ? on.dataDir : api.dataDir, 'auth', 'signing-key.json'));
-    const tokens = await Promise.all(
-      sessions.map(({ userId, sessionId }) =>
-        signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: `${origin}/auth/v1` }),
-      ),
-    );
+    const sign = await localApiTokenSigner('dataDir' in on ? on.dataDir : api.dataDir, origin);
+    const tokens = await Promise.all(sessions.map(({ userId, sessionId }) => sign(userId, sessionId)));
     return await load(label, origin, tokens);
   } finally {
     await api.stop();
