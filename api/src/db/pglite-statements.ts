@@ -24,16 +24,6 @@ export interface PgliteStatements {
 /** SQLSTATE 0A000: a prepared statement whose tables changed shape ("cached plan must not change result type"). */
 const featureNotSupported = '0A000';
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 export function createPgliteStatements(pg: PGlite): PgliteStatements {
   const prepared = new Map<string, Prepared>();
   let made = 0;
@@ -44,7 +34,7 @@ export function createPgliteStatements(pg: PGlite): PgliteStatements {
   async function prepare(text: string): Promise<Prepared> {
     const name = `ringwise_${++made}`;
     const described = await pg.execProtocol(
-      joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), sync]),
+      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), sync]),
       { syncToFs: false },
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
@@ -66,7 +56,7 @@ export function createPgliteStatements(pg: PGlite): PgliteStatements {
         const values = params.map((value, i) => serialized(value, statement.paramTypes[i]));
         try {
           const { messages } = await pg.execProtocol(
-            joined([protocol.serialize.bind({ statement: statement.name, values }), describePortal, execute, sync]),
+            Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), describePortal, execute, sync]),
             { syncToFs: false },
           );
           return parse.parseResults(messages, pg.parsers)[0]!.rows as R[];
