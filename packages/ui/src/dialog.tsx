@@ -1,8 +1,8 @@
 import './styles.css';
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type KeyboardEvent, type RefObject, useRef, useState } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type RefObject, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { CloseIcon } from '@ringwise/ui/icons';
+import { DialogCornerClose, useEscapeCloses, useFocusReturn } from './internal/dialog-close.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -33,46 +33,14 @@ export interface DialogContentProps extends ComponentPropsWithoutRef<typeof Dial
 }
 
 /**
- * The element that opened a dialog, or the one that took its place: a list that re-rendered while the dialog
- * was open (a saved contact) replaced the opener with an equal button, found by its accessible name.
- */
-function stillThere(opener: HTMLElement | null): HTMLElement | null {
-  if (!opener || opener === document.body) return null;
-  if (opener.isConnected) return opener;
-  const label = opener.getAttribute('aria-label');
-  if (!label) return null;
-  return document.querySelector<HTMLElement>(`${opener.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]`);
-}
-
-/**
- * Escape in a dialog (or sheet) closes it, also while a toast is up: radix counts a toast shown after the
- * panel as the top layer, which would take the Escape for itself. Whatever already answered the key (the panel
- * itself, a select or a dialog inside it, a panel that refuses to close) prevented its default. Spread
- * `onKeyDown` on the content and render `closer` inside it.
- */
-export function useEscapeCloses(onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void) {
-  const close = useRef<HTMLButtonElement>(null);
-  return {
-    onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-      onKeyDown?.(event);
-      if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented && !event.defaultPrevented) {
-        event.preventDefault();
-        close.current?.click();
-      }
-    },
-    closer: <DialogPrimitive.Close ref={close} hidden tabIndex={-1} aria-hidden />,
-  };
-}
-
-/**
  * The dialog panel, portalled with a dimming overlay and a close button ("Close" for screen readers). When it
  * closes, the focus returns to whatever opened it, also when that was not a DialogTrigger (a dialog opened
  * from code, a widget of another remote).
  */
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
   function DialogContent({ className, children, hideClose = false, returnFocusRef, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, ...props }, ref) {
-    const opener = useRef<HTMLElement | null>(null);
     const escape = useEscapeCloses(onKeyDown);
+    const focusReturn = useFocusReturn(returnFocusRef, onOpenAutoFocus, onCloseAutoFocus);
     return (
       <DialogPortal>
         <DialogOverlay />
@@ -82,19 +50,7 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
             'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 text-foreground shadow-lg transition-[opacity,scale] duration-200 starting:scale-95 starting:opacity-0 focus-visible:outline-none motion-reduce:transition-none',
             className,
           )}
-          onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            onOpenAutoFocus?.(event);
-          }}
-          onCloseAutoFocus={(event) => {
-            onCloseAutoFocus?.(event);
-            if (event.defaultPrevented) return;
-            const target = returnFocusRef?.current?.isConnected ? returnFocusRef.current : stillThere(opener.current);
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          {...focusReturn}
           onKeyDown={escape.onKeyDown}
           {...props}
         >
@@ -134,16 +90,6 @@ export const DialogDescription = forwardRef<
 >(function DialogDescription({ className, ...props }, ref) {
   return <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />;
 });
-
-/** The labelled × in a dialog's (or sheet's) top-right corner. */
-export function DialogCornerClose() {
-  return (
-    <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">
-      <CloseIcon />
-      <span className="sr-only">Close</span>
-    </DialogPrimitive.Close>
-  );
-}
 
 /** A dialog's open state that the parent controls when it passes `open`, and the dialog keeps otherwise (a
  *  widget's controlled and uncontrolled modes). */

@@ -1,8 +1,8 @@
 import './styles.css';
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes, type RefObject } from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
-import { DialogCornerClose, useEscapeCloses } from '@ringwise/ui/dialog';
+import { DialogCornerClose, useEscapeCloses, useFocusReturn } from './internal/dialog-close.tsx';
 
 /** A panel that slides in from an edge of the screen; a radix Dialog underneath (focus trap, Esc, aria-modal). */
 export const Sheet = SheetPrimitive.Root;
@@ -40,11 +40,14 @@ export interface SheetContentProps extends ComponentPropsWithoutRef<typeof Sheet
   side?: SheetSide;
   /** Hide the built-in close button (top-right ×). */
   hideClose?: boolean;
+  /** Where the focus goes when the sheet closes (default: the element that had it when it opened). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Content>, SheetContentProps>(
-  function SheetContent({ side = 'right', hideClose = false, className, children, onKeyDown, ...props }, ref) {
+  function SheetContent({ side = 'right', hideClose = false, returnFocusRef, className, children, onKeyDown, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) {
     const escape = useEscapeCloses(onKeyDown);
+    const focusReturn = useFocusReturn(returnFocusRef, onOpenAutoFocus, onCloseAutoFocus);
     return (
       <SheetPortal>
         <SheetOverlay />
@@ -57,6 +60,7 @@ export const SheetContent = forwardRef<ComponentRef<typeof SheetPrimitive.Conten
             className,
           )}
           onKeyDown={escape.onKeyDown}
+          {...focusReturn}
           {...props}
         >
           {children}
