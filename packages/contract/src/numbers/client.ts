@@ -16,6 +16,7 @@ export type {
   VirtualNumber,
 } from './schema.ts';
 export * from './rules.ts';
+export * from './caller-id-options.ts';
 
 /** spec §9: pricing is cached for an hour. */
 export const pricingCacheMs = 60 * 60 * 1000;
