@@ -4,6 +4,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
 import { cspNonce } from './csp-nonce.ts';
 import { CheckIcon, ChevronIcon } from '@ringwise/ui/icons';
+import { selectTriggerClass } from './select-stand-in.tsx';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -18,7 +19,7 @@ export const SelectTrigger = forwardRef<
     <SelectPrimitive.Trigger
       ref={ref}
       className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground ring-offset-background data-[placeholder]:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive [&>span]:line-clamp-1 [&>span]:text-left',
+        selectTriggerClass,
         className,
       )}
       {...props}

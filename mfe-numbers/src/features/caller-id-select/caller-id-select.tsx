@@ -22,7 +22,7 @@ export function useCallerIdChoice(value: string | null | undefined) {
   return { options: callerIdOptions(numbers.data, callerIds.data, chosen), chosen, loading };
 }
 
-export function CallerIdSelect({ value, onChange, id, label = 'Caller ID', className, onManage }: CallerIdSelectProps) {
+export function CallerIdSelect({ value, onChange, id, label = 'Caller ID', className, onManage, defaultOpen }: CallerIdSelectProps) {
   const format = usePhoneFormat();
   const { options, chosen, loading } = useCallerIdChoice(value);
   const [numbersOpen, setNumbersOpen] = useState(false);
@@ -31,6 +31,7 @@ export function CallerIdSelect({ value, onChange, id, label = 'Caller ID', class
     <div className={`nm:flex nm:min-w-0 nm:items-center nm:gap-2 ${className ?? ''}`}>
       <Select
         value={toSelectValue(chosen)}
+        defaultOpen={defaultOpen}
         disabled={loading}
         onValueChange={(next) => {
           const picked = fromSelectValue(next);

@@ -59,6 +59,11 @@ export interface CallerIdSelectProps {
   className?: string;
   /** Replace the built-in Manage menu (which opens the two dialogs); pass false to hide the Manage button. */
   onManage?: (() => void) | false;
+  /**
+   * Open the list as it mounts: for a host that draws its own stand-in until the user first reaches for the
+   * selector (the dialer's From, which loads this remote only then). The list's focus goes back to the select.
+   */
+  defaultOpen?: boolean;
 }
 
 /**
