@@ -85,3 +85,44 @@ test('a long address book loads 50 at a time as the list is scrolled', async ({ 
   await expect(cards).toHaveCount(60);
   await expect(page.getByRole('button', { name: 'Load more contacts' })).toHaveCount(0);
 });
+
+test("the dialer loads the contacts' and numbers' widgets only when used: picker, match and From", async ({ page, request }) => {
+  const session = (await signUpThroughApi(request, newTestUser())) as { access_token: string };
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const created = await request.post('/api/contacts', { headers, data: { displayName: 'Ada Lovelace', primaryNumber: '+14155550123' } });
+  expect(created.status()).toBe(201);
+  const widgetFiles: string[] = [];
+  page.on('request', (req) => {
+    if (/__federation_expose_widgets__(contact|caller_id)/.test(req.url())) widgetFiles.push(req.url());
+  });
+  await page.addInitScript((stored) => window.localStorage.setItem('ringwise-auth', stored), JSON.stringify(session));
+  await page.goto('/home');
+  const from = page.getByRole('combobox', { name: 'From' });
+  await expect(from).toHaveText('Public Number');
+  await expect(page.getByRole('button', { name: '5' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(widgetFiles).toEqual([]);
+
+  // the picker (another remote's sheet, opened from the dialer's own button) hands the contact to the dialer
+  const contactsButton = page.getByRole('button', { name: 'Contacts', exact: true });
+  await contactsButton.click();
+  const sheet = page.getByRole('dialog', { name: 'Contacts' });
+  await expect(sheet.getByRole('button', { name: /Ada Lovelace/ })).toBeVisible();
+  // closed with Escape, the focus is back on the button that opened it
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(contactsButton).toBeFocused();
+  await contactsButton.click();
+  await sheet.getByRole('button', { name: /Ada Lovelace/ }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByLabel('Phone number')).toHaveValue(/415\D*555\D*0123/);
+  // the number is a saved contact's: its name shows under the field
+  await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
+
+  // From: the real select opens on the first click, and gives the focus back when closed
+  await from.click();
+  await expect(page.getByRole('option', { name: 'Public Number' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'From' })).toBeFocused();
+  expect(widgetFiles.some((url) => url.includes('caller_id_select'))).toBe(true);
+});

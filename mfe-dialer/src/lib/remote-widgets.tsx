@@ -16,9 +16,9 @@ let lastLoader: LoadWidget | null = null;
 const loaded = new Map<WidgetId, ComponentType<any> | null>();
 
 /**
- * Other remotes' widgets (From selector, contact picker, suggestions, match) load a moment after the dialer first
- * asks for them, when the page is idle: the keypad renders and answers first, on the shell's and the dialer's own
- * code only (issue: calling, "the dialer stays light"). Later mounts do not wait.
+ * Widgets a view shows by itself (the Recent Calls' save buttons, the call's contact name) load a moment after
+ * the dialer first asks for them, when the page is idle: the view renders and answers first, on the shell's and
+ * the dialer's own code only (issue: calling, "the dialer stays light"). Later mounts do not wait.
  */
 export const widgetDelayMs = 600;
 let pageIdle: Promise<void> | null = null;
@@ -39,8 +39,53 @@ export function useWidgetLoader(): LoadWidget | null {
   return useContext(WidgetLoaderContext) ?? lastLoader;
 }
 
-/** The widget's component once loaded; undefined while loading, null when unavailable. */
-export function useWidget<Id extends WidgetId>(id: Id): ExposedComponent<Id> | null | undefined {
+/** Loads under way or done, by id: a widget asked for twice (a hover, then a click) is fetched once. */
+const requests = new Map<WidgetId, Promise<ComponentType<any> | null>>();
+
+function request(loader: LoadWidget, id: WidgetId): Promise<ComponentType<any> | null> {
+  let pending = requests.get(id);
+  if (!pending) {
+    pending = loader(id).then(
+      (result) => {
+        // a failed load is not kept: the next ask tries again
+        if (result) loaded.set(id, result);
+        else requests.delete(id);
+        return result;
+      },
+      (error: unknown) => {
+        requests.delete(id);
+        throw error;
+      },
+    );
+    requests.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts loading a widget now, without showing it: for the moment a user reaches for a part that is drawn by
+ * the dialer until it is used (a pointer over it, the focus on it), so the click finds it loaded.
+ */
+export function usePreloadWidget(id: WidgetId): () => void {
+  const loader = useWidgetLoader();
+  return () => {
+    if (loader && !loaded.has(id)) request(loader, id).catch(() => {});
+  };
+}
+
+/** The handlers that start a preload when a pointer, a finger or the focus reaches an element. */
+export function preloadOnIntent(preload: () => void) {
+  return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
+}
+
+/**
+ * When a widget loads: 'idle' (a view shows it by itself, see whenPageIdle), 'now' (the user asked for it: a
+ * dialog, a list opened, a number typed), or false (not yet: the fallback shows and nothing is fetched).
+ */
+export type WidgetLoad = 'idle' | 'now' | false;
+
+/** The widget's component once loaded; undefined while loading (or not asked for yet), null when unavailable. */
+export function useWidget<Id extends WidgetId>(id: Id, load: WidgetLoad = 'idle'): ExposedComponent<Id> | null | undefined {
   const loader = useWidgetLoader();
   const [component, setComponent] = useState<ExposedComponent<Id> | null | undefined>(() => (loaded.has(id) ? cached(id) : loader ? undefined : null));
   useEffect(() => {
@@ -52,15 +97,15 @@ export function useWidget<Id extends WidgetId>(id: Id): ExposedComponent<Id> | n
       setComponent(() => cached(id) ?? null);
       return;
     }
+    if (load === false) return;
     let active = true;
-    whenPageIdle()
-      .then(() => loader(id))
+    const started = requests.has(id) || load === 'now' ? Promise.resolve() : whenPageIdle();
+    started
+      .then(() => request(loader, id))
       .then(
       (result) => {
-        // a failed load is not cached: the next mount tries again
-        if (result) loaded.set(id, result);
         // rendered in slices (a transition), so the widget's first render never blocks a key press
-        if (active) startTransition(() => setComponent(() => result));
+        if (active) startTransition(() => setComponent(() => result as ExposedComponent<Id> | null));
       },
       (error: unknown) => {
         console.warn(`[dialer] ${id} could not be loaded`, error);
@@ -70,7 +115,7 @@ export function useWidget<Id extends WidgetId>(id: Id): ExposedComponent<Id> | n
     return () => {
       active = false;
     };
-  }, [id, loader]);
+  }, [id, loader, load]);
   return component;
 }
 
@@ -81,18 +126,21 @@ export interface RemoteWidgetProps<Id extends WidgetId> {
   /** '<remote>/widgets/<name>', e.g. 'contacts/widgets/contact-match'. */
   id: Id;
   props: PropsOf<Id>;
-  /** Shown while it loads and when it cannot be loaded (default nothing). */
+  /** Shown until it is asked for, while it loads and when it cannot be loaded (default nothing). */
   fallback?: ReactNode;
+  /** When it loads (default 'idle'). */
+  load?: WidgetLoad;
 }
 
 /** Renders another remote's widget with `props`, or `fallback`. */
-export function RemoteWidget<Id extends WidgetId>({ id, props, fallback = null }: RemoteWidgetProps<Id>) {
-  const Component = useWidget(id);
+export function RemoteWidget<Id extends WidgetId>({ id, props, fallback = null, load = 'idle' }: RemoteWidgetProps<Id>) {
+  const Component = useWidget(id, load);
   return Component ? <Component {...props} /> : <>{fallback}</>;
 }
 
 /** Tests only. */
 export function __resetWidgetsForTests(): void {
   loaded.clear();
+  requests.clear();
   lastLoader = null;
 }

@@ -242,7 +242,7 @@ describe('Dialer view', () => {
     expect(screen.getByTestId('rate-line').textContent).toBe('');
   });
 
-  test("From: the numbers remote's select gets the default-from value; '+ Buy Number' opens its dialog", async () => {
+  test("other remotes' widgets load only when used: From's stand-in until clicked, the contacts' with the number field, the picker from its button", async () => {
     restore();
     restore = mockFetch(({ url }) => {
       if (url.includes('/api/auth/user')) return json(user({ defaultCallerId: null }));
@@ -250,11 +250,15 @@ describe('Dialer view', () => {
       if (url.includes('/api/verified-caller-ids')) return json([cid('+15550000002')]);
       return undefined;
     }).restore;
+    const asked: string[] = [];
     const seen: Array<{ id: string; props: Record<string, unknown> }> = [];
     // one stand-in for every widget id
-    const loadWidget = (async (id: string) => (props: Record<string, unknown>) => {
-      seen.push({ id, props });
-      return <div data-testid={id} />;
+    const loadWidget = (async (id: string) => {
+      asked.push(id);
+      return (props: Record<string, unknown>) => {
+        seen.push({ id, props });
+        return <div data-testid={id} />;
+      };
     }) as LoadWidget;
     const calling = testCalling();
     renderWithCalling(
@@ -263,16 +267,41 @@ describe('Dialer view', () => {
       </WidgetLoaderProvider>,
       calling,
     );
-    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)?.props.value).toBe('+442079999999'));
-    expect(seen.some((s) => s.id === 'contacts/widgets/contact-picker')).toBe(true);
-    expect(seen.some((s) => s.id === 'contacts/widgets/contact-suggestions')).toBe(true);
-    expect(seen.some((s) => s.id === 'contacts/widgets/contact-match')).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: '+ Buy Number' }));
-    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/virtual-numbers-dialog').at(-1)?.props.open).toBe(true));
+    // the dialer draws From itself, with the default-from value, and asks for no other remote's code
+    const from = screen.getByRole('combobox', { name: 'From' });
+    await waitUntil(() => expect(from.textContent).toContain('Virtual number'));
+    expect(from.textContent).toContain('7999');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+
+    // a pointer over it fetches the select; a click shows it, open, with the same value and the label's id
+    fireEvent.pointerEnter(from);
+    await waitUntil(() => expect(asked).toEqual(['numbers/widgets/caller-id-select']));
+    expect(seen).toEqual([]);
+    fireEvent.click(from);
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)?.props).toMatchObject({ value: '+442079999999', defaultOpen: true, id: from.id }));
+    expect(asked.filter((id) => id === 'numbers/widgets/caller-id-select')).toHaveLength(1);
     // choosing the public number explicitly keeps it
     const select = seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)!;
     act(() => (select.props.onChange as (v: string | null) => void)(null));
     await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/caller-id-select').at(-1)?.props.value).toBeNull());
+
+    // the number field in use: the suggestions and the match
+    expect(asked.some((id) => id.startsWith('contacts/'))).toBe(false);
+    fireEvent.focus(screen.getByLabelText('Phone number'));
+    await waitUntil(() => expect(seen.some((s) => s.id === 'contacts/widgets/contact-suggestions')).toBe(true));
+    await waitUntil(() => expect(seen.some((s) => s.id === 'contacts/widgets/contact-match')).toBe(true));
+    expect(asked).not.toContain('contacts/widgets/contact-picker');
+
+    // the Contacts button opens the picker, which closes through onOpenChange
+    fireEvent.click(screen.getByRole('button', { name: 'Contacts' }));
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'contacts/widgets/contact-picker').at(-1)?.props.open).toBe(true));
+    const picker = seen.filter((s) => s.id === 'contacts/widgets/contact-picker').at(-1)!;
+    act(() => (picker.props.onOpenChange as (open: boolean) => void)(false));
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'contacts/widgets/contact-picker').at(-1)?.props.open).toBe(false));
+
+    fireEvent.click(screen.getByRole('button', { name: '+ Buy Number' }));
+    await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/virtual-numbers-dialog').at(-1)?.props.open).toBe(true));
   });
 
   test('without a host the From line falls back to the number used', async () => {

@@ -3,7 +3,7 @@
 // page's calling store (calling/use-calling.ts), so it goes on when the user leaves this view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Delete, Phone } from 'lucide-react';
+import { BookUser, Delete, Phone } from 'lucide-react';
 import { callMessages } from '@ringwise/contract/calls';
 import { callerIdQueries, numberQueries } from '@ringwise/contract/numbers';
 import { userQueries } from '@ringwise/contract/users';
@@ -16,7 +16,7 @@ import type { DeviceStatus } from '../../calling/calling-state.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
-import { RemoteWidget } from '../../lib/remote-widgets.tsx';
+import { preloadOnIntent, RemoteWidget, usePreloadWidget } from '../../lib/remote-widgets.tsx';
 import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
 import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
@@ -127,6 +127,13 @@ export function DialerView() {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  // the contacts' widgets load once the number field is used (focused or filled): a visit that never dials never
+  // loads the contacts remote; the picker loads when a pointer or the focus reaches its button
+  const [fieldUsed, setFieldUsed] = useState(false);
+  const contactsWanted = fieldUsed || hasNumber ? 'now' : false;
+  const [picker, setPicker] = useState({ mounted: false, open: false });
+  const preloadPicker = usePreloadWidget('contacts/widgets/contact-picker');
+
   const choose = (contact: Contact) => {
     setValue((current) => typeNumber(current, contact.primaryNumber));
     inputRef.current?.focus();
@@ -137,7 +144,7 @@ export function DialerView() {
       <h1 id="dialer-title" className="dl:sr-only">
         Dialer
       </h1>
-      <FromSelect value={from} onChange={setChoice} />
+      <FromSelect value={from} onChange={setChoice} numbers={numbers.data} callerIds={callerIds.data} />
       <form onSubmit={submit} className="dl:flex dl:flex-col dl:gap-2" aria-label="Place a call">
         <div className="dl:flex dl:items-center dl:gap-2">
           <CallingCodeCombobox
@@ -159,7 +166,10 @@ export function DialerView() {
             // the suggestions list exists only while it has suggestions: an id that is not there is no valid reference
             aria-controls={value.number.trim().length >= 2 ? suggestionsId : undefined}
             value={value.number}
-            onFocus={() => void store.init()}
+            onFocus={() => {
+              void store.init();
+              setFieldUsed(true);
+            }}
             onChange={(event) => setValue((current) => typeNumber(current, event.target.value))}
             onKeyDown={(event) => {
               // Enter works even while the button is disabled (so the refusals of spec §5 are told)
@@ -168,14 +178,30 @@ export function DialerView() {
             // the typed number large, the placeholder at text size: 'Enter phone number' whole in the narrow field
             className="dl:h-14 dl:min-w-0 dl:flex-1 dl:text-center dl:text-2xl dl:tracking-wide dl:placeholder:text-base dl:placeholder:tracking-normal"
           />
-          <RemoteWidget
-            id="contacts/widgets/contact-picker"
-            props={{ onSelect: choose, triggerLabel: 'Contacts', triggerClassName: 'dl:h-14 dl:w-12 dl:shrink-0' }}
-          />
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Contacts"
+            title="Contacts"
+            className="dl:h-14 dl:w-12 dl:shrink-0"
+            {...preloadOnIntent(preloadPicker)}
+            onClick={() => setPicker({ mounted: true, open: true })}
+          >
+            <BookUser aria-hidden="true" className="dl:size-5" />
+          </Button>
+          {picker.mounted ? (
+            <RemoteWidget
+              id="contacts/widgets/contact-picker"
+              load="now"
+              props={{ onSelect: choose, open: picker.open, onOpenChange: (open) => setPicker({ mounted: true, open }) }}
+            />
+          ) : null}
         </div>
-        <RemoteWidget id="contacts/widgets/contact-suggestions" props={{ query: value.number, onSelect: choose, id: suggestionsId }} />
+        <RemoteWidget id="contacts/widgets/contact-suggestions" load={contactsWanted} props={{ query: value.number, onSelect: choose, id: suggestionsId }} />
         <RemoteWidget
           id="contacts/widgets/contact-match"
+          load={contactsWanted}
           props={{ number: destination, countryCode: value.code, className: 'dl:min-h-9' }}
           fallback={<div className="dl:min-h-9" />}
         />

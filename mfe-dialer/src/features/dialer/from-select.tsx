@@ -1,15 +1,31 @@
 // The From selector (spec §2): the numbers remote's caller-ID select, and '+ Buy Number' / '+ Verify Caller ID',
-// which open that remote's dialogs. Without a host (the standalone page) it says which number is used.
-import { useState } from 'react';
+// which open that remote's dialogs. Until the user first reaches for one of them the dialer draws the select
+// itself (the chosen number, in the same look), so a visit that only dials never loads the numbers remote; a
+// pointer or the focus on it starts the load, a click opens the real select. Without a host (the standalone
+// page) the stand-in stays.
+import { useId, useState } from 'react';
 import { usePhoneFormat } from '@ringwise/phone/display';
-import { RemoteWidget } from '../../lib/remote-widgets.tsx';
-import { publicNumberLabel } from '@ringwise/contract/numbers';
+import { callerIdOptionText, callerIdOptions, type VerifiedCallerId, type VirtualNumber } from '@ringwise/contract/numbers';
 import { Button } from '@ringwise/ui/button';
+import { SelectStandIn } from '@ringwise/ui/select-stand-in';
+import { preloadOnIntent, RemoteWidget, usePreloadWidget } from '../../lib/remote-widgets.tsx';
 
-export function FromSelect({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const [dialog, setDialog] = useState<'numbers' | 'caller-ids' | null>(null);
+export interface FromSelectProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** The user's numbers and caller IDs as the dialer has them (for the stand-in's text). */
+  numbers: readonly VirtualNumber[] | undefined;
+  callerIds: readonly VerifiedCallerId[] | undefined;
+}
+
+export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectProps) {
+  const selectId = useId();
   const format = usePhoneFormat();
-  const [opened, setOpened] = useState<{ numbers: boolean; callerIds: boolean }>({ numbers: false, callerIds: false });
+  const [dialog, setDialog] = useState<'numbers' | 'caller-ids' | null>(null);
+  const [opened, setOpened] = useState<{ select: boolean; numbers: boolean; callerIds: boolean }>({ select: false, numbers: false, callerIds: false });
+  const preloadSelect = usePreloadWidget('numbers/widgets/caller-id-select');
+  const preloadNumbers = usePreloadWidget('numbers/widgets/virtual-numbers-dialog');
+  const preloadCallerIds = usePreloadWidget('numbers/widgets/caller-ids-dialog');
   const open = (which: 'numbers' | 'caller-ids') => {
     setOpened((o) => ({ ...o, [which === 'numbers' ? 'numbers' : 'callerIds']: true }));
     setDialog(which);
@@ -17,35 +33,48 @@ export function FromSelect({ value, onChange }: { value: string | null; onChange
   const onOpenChange = (isOpen: boolean) => {
     if (!isOpen) setDialog(null);
   };
+  const chosen = callerIdOptions(numbers, callerIds, value).find((option) => option.value === value);
+  const standIn = (
+    <SelectStandIn
+      id={selectId}
+      data-testid="from-fallback"
+      className="dl:min-w-0 dl:flex-1 dl:tabular-nums"
+      {...preloadOnIntent(preloadSelect)}
+      onClick={() => setOpened((o) => ({ ...o, select: true }))}
+    >
+      {chosen ? callerIdOptionText(chosen, format) : format(value ?? '')}
+    </SelectStandIn>
+  );
   return (
     <div className="dl:flex dl:flex-col dl:gap-1.5">
       <div className="dl:flex dl:items-center dl:gap-2">
-        <span id="dialer-from-label" className="dl:text-sm dl:font-medium dl:text-muted-foreground">
+        <label htmlFor={selectId} className="dl:text-sm dl:font-medium dl:text-muted-foreground">
           From
-        </span>
-        <RemoteWidget
-          id="numbers/widgets/caller-id-select"
-          props={{ value, onChange, label: 'From', onManage: false, className: 'dl:min-w-0 dl:flex-1' }}
-          fallback={
-            <span className="dl:text-sm" data-testid="from-fallback">
-              {value ? format(value) : publicNumberLabel}
-            </span>
-          }
-        />
+        </label>
+        {opened.select ? (
+          <RemoteWidget
+            id="numbers/widgets/caller-id-select"
+            load="now"
+            props={{ value, onChange, id: selectId, onManage: false, defaultOpen: true, className: 'dl:min-w-0 dl:flex-1' }}
+            fallback={standIn}
+          />
+        ) : (
+          standIn
+        )}
       </div>
       <div className="dl:flex dl:gap-2">
-        <Button type="button" variant="link" size="sm" className="dl:h-auto dl:px-0" onClick={() => open('numbers')}>
+        <Button type="button" variant="link" size="sm" className="dl:h-auto dl:px-0" {...preloadOnIntent(preloadNumbers)} onClick={() => open('numbers')}>
           + Buy Number
         </Button>
-        <Button type="button" variant="link" size="sm" className="dl:h-auto dl:px-0" onClick={() => open('caller-ids')}>
+        <Button type="button" variant="link" size="sm" className="dl:h-auto dl:px-0" {...preloadOnIntent(preloadCallerIds)} onClick={() => open('caller-ids')}>
           + Verify Caller ID
         </Button>
       </div>
       {opened.numbers ? (
-        <RemoteWidget id="numbers/widgets/virtual-numbers-dialog" props={{ open: dialog === 'numbers', onOpenChange }} />
+        <RemoteWidget id="numbers/widgets/virtual-numbers-dialog" load="now" props={{ open: dialog === 'numbers', onOpenChange }} />
       ) : null}
       {opened.callerIds ? (
-        <RemoteWidget id="numbers/widgets/caller-ids-dialog" props={{ open: dialog === 'caller-ids', onOpenChange }} />
+        <RemoteWidget id="numbers/widgets/caller-ids-dialog" load="now" props={{ open: dialog === 'caller-ids', onOpenChange }} />
       ) : null}
     </div>
   );
