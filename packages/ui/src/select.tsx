@@ -4,7 +4,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn.tsx';
 import { cspNonce } from './csp-nonce.ts';
 import { CheckIcon, ChevronIcon } from '@ringwise/ui/icons';
-import { selectTriggerClass } from './select-stand-in.tsx';
+import { selectTriggerClass } from './unshared/select-stand-in.tsx';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { usePhoneFormat } from '@ringwise/phone/display';
 import { callerIdOptionText, callerIdOptions, type VerifiedCallerId, type VirtualNumber } from '@ringwise/contract/numbers';
 import { Button } from '@ringwise/ui/button';
-import { SelectStandIn } from '@ringwise/ui/select-stand-in';
+import { SelectStandIn } from '@ringwise/ui/unshared/select-stand-in';
 import { preloadOnIntent, RemoteWidget, usePreloadWidget } from '../../lib/remote-widgets.tsx';
 
 export interface FromSelectProps {

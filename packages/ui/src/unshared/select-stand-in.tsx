@@ -1,8 +1,10 @@
 // A button drawn as a closed select (the same classes as SelectTrigger, without Radix): what a page shows in a
 // select's place until the real one's code is loaded, e.g. the dialer's From before the numbers remote arrives.
-import './styles.css';
+// In unshared/: each build that uses it bundles it (a few hundred bytes), where a shared kit module the shell
+// does not itself provide would cost the dialer's first screen a file of its own.
+import '../styles.css';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { cn } from './cn.tsx';
+import { cn } from '@ringwise/ui/cn';
 import { ChevronIcon } from '@ringwise/ui/icons';
 
 /** The look of a closed select: SelectTrigger's and SelectStandIn's classes. */
