@@ -2,7 +2,7 @@
 // browser code that must not carry libphonenumber's metadata (~29 KB gzip) in its first load. The package is
 // imported on first use (a shared singleton: the page downloads it once for every remote); until it has arrived a
 // number shows as it was given (E.164), then formatted.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A number, or a text with numbers in it, as shown. */
 export type PhoneFormat = (value: string) => string;
@@ -40,10 +40,21 @@ export function formatNumbersInNow(text: string): string {
   return (loaded?.text ?? asGiven)(text);
 }
 
-function useFormats(): Formats | null {
+/**
+ * The formats once loaded. Until then the given text is shown as it is, and the formatter is loaded only after a
+ * render that showed a number: a first screen with none (the dialer with the Public Number) never downloads or
+ * runs libphonenumber's metadata.
+ */
+function useFormats(): { formats: Formats | null; placeholder: PhoneFormat } {
   const [formats, setFormats] = useState<Formats | null>(() => loaded);
+  const used = useRef(false);
+  const placeholder = useRef<PhoneFormat>((value) => {
+    if (value) used.current = true;
+    return value;
+  });
+  // after every render (cheap once loaded): a number shown as given asks for the formatter
   useEffect(() => {
-    if (formats) return;
+    if (formats || !used.current) return;
     let active = true;
     loadPhoneFormat().then(
       (next) => {
@@ -54,18 +65,20 @@ function useFormats(): Formats | null {
     return () => {
       active = false;
     };
-  }, [formats]);
-  return formats;
+  });
+  return { formats, placeholder: placeholder.current };
 }
 
 /** The display of a number (formatInternational) once loaded, the number as given until then. */
 export function usePhoneFormat(): PhoneFormat {
-  return useFormats()?.number ?? asGiven;
+  const { formats, placeholder } = useFormats();
+  return formats?.number ?? placeholder;
 }
 
 /** The display of the numbers in a text (formatNumbersIn) once loaded, the text as given until then. */
 export function useNumbersInTextFormat(): PhoneFormat {
-  return useFormats()?.text ?? asGiven;
+  const { formats, placeholder } = useFormats();
+  return formats?.text ?? placeholder;
 }
 
 /** A number as shown, for cells and lines that are no component of their own (a table's columns). */
