@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
 import { render, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { formatNumbersInNow, formatPhoneNow, loadPhoneFormat } from './display.ts';
 
 test('numbers show as given until the formatter has arrived, then in international format', async () => {
@@ -26,5 +27,21 @@ test('a component loads the formatter only once it shows a number', async () => 
   view.rerender(<From value="+14155550004" />);
   expect(view.getByTestId('from').textContent).toBe('+14155550004');
   await waitFor(() => expect(view.getByTestId('from').textContent).toBe('+1 (415) 555-0004'));
+  view.unmount();
+});
+
+test("a number shown by a child that renders later (a select's items) still gets the formatter", async () => {
+  const display = (await import(`./display.ts?fresh=later-${Date.now()}`)) as typeof import('./display.ts');
+  function Later({ format, value }: { format: (value: string) => string; value: string }) {
+    const [shown, setShown] = useState(false);
+    useEffect(() => setShown(true), []);
+    return shown ? <span data-testid="item">{format(value)}</span> : null;
+  }
+  function Settings() {
+    const format = display.usePhoneFormat();
+    return <Later format={format} value="+442079460123" />;
+  }
+  const view = render(<Settings />);
+  await waitFor(() => expect(view.getByTestId('item').textContent).toBe('+44 20 7946 0123'));
   view.unmount();
 });

@@ -2,7 +2,7 @@
 // browser code that must not carry libphonenumber's metadata (~29 KB gzip) in its first load. The package is
 // imported on first use (a shared singleton: the page downloads it once for every remote); until it has arrived a
 // number shows as it was given (E.164), then formatted.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 
 /** A number, or a text with numbers in it, as shown. */
 export type PhoneFormat = (value: string) => string;
@@ -41,31 +41,25 @@ export function formatNumbersInNow(text: string): string {
 }
 
 /**
- * The formats once loaded. Until then the given text is shown as it is, and the formatter is loaded only after a
- * render that showed a number: a first screen with none (the dialer with the Public Number) never downloads or
- * runs libphonenumber's metadata.
+ * The formats once loaded. Until then the given text is shown as it is, and the formatter is loaded only once a
+ * number has been shown with it: a first screen with none (the dialer with the Public Number) never downloads or
+ * runs libphonenumber's metadata. The number may be shown by a child rendered later (a select's items), or
+ * outside a render (an event's toast): the load starts at that call, and its arrival renders this component again.
  */
 function useFormats(): { formats: Formats | null; placeholder: PhoneFormat } {
   const [formats, setFormats] = useState<Formats | null>(() => loaded);
-  const used = useRef(false);
-  const placeholder = useRef<PhoneFormat>((value) => {
-    if (value) used.current = true;
+  const asked = useRef(false);
+  const placeholder = useRef<PhoneFormat | null>(null);
+  placeholder.current ??= (value) => {
+    if (value && !asked.current) {
+      asked.current = true;
+      loadPhoneFormat().then(setFormats, (error: unknown) => {
+        asked.current = false;
+        console.warn('[phone] number formatting unavailable', error);
+      });
+    }
     return value;
-  });
-  // after every render (cheap once loaded): a number shown as given asks for the formatter
-  useEffect(() => {
-    if (formats || !used.current) return;
-    let active = true;
-    loadPhoneFormat().then(
-      (next) => {
-        if (active) setFormats(next);
-      },
-      (error: unknown) => console.warn('[phone] number formatting unavailable', error),
-    );
-    return () => {
-      active = false;
-    };
-  });
+  };
   return { formats, placeholder: placeholder.current };
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BookUser, Delete, Phone } from 'lucide-react';
 import { callMessages } from '@ringwise/contract/calls';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { callerIdQueries, numberQueries } from '@ringwise/contract/numbers';
 import { userQueries } from '@ringwise/contract/users';
 import type { Contact } from '@ringwise/contract/contacts';
@@ -65,7 +66,10 @@ export function DialerView() {
   // by the time the number is complete, and a visit that calls nobody never loads the Voice SDK
   const hasNumber = value.number !== '';
   useEffect(() => {
-    if (hasNumber) void store.init();
+    if (!hasNumber) return;
+    void store.init();
+    // a call's toasts and the call window show numbers: the formatter is there before the call starts
+    loadPhoneFormat().catch(() => {});
   }, [hasNumber, store]);
 
   const destination = destinationOf(value);
