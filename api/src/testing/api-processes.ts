@@ -54,7 +54,9 @@ export async function startApiProcesses(count: number, options: { databaseUrl?: 
     for (let i = 0; i < count; i++) {
       const port = ports[i]!;
       const origin = `http://127.0.0.1:${port}`;
-      const child = Bun.spawn(['bun', 'api/src/index.ts'], {
+      // API_CPU_PROFILE_DIR=<dir>: each api process writes a CPU profile (Markdown) there when it stops
+      const profile = process.env.API_CPU_PROFILE_DIR ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.API_CPU_PROFILE_DIR}`] : [];
+      const child = Bun.spawn(['bun', ...profile, 'api/src/index.ts'], {
         cwd: repoRoot,
         env: {
           ...process.env,
