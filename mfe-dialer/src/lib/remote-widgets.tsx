@@ -4,7 +4,8 @@
 // loaded (exposed props of './app' and './widgets/call-overlay'). On the standalone dev page there is no host:
 // every widget shows its fallback. Ids and props are typed by the map of exposed modules (@ringwise/apps), so a
 // widget's renamed prop breaks the compile here.
-import { createContext, startTransition, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { toast } from '@ringwise/ui/toast';
 import type { ExposedComponent, LoadWidget, PropsOf, WidgetId } from '@ringwise/apps/exposed-modules';
 
 export type { LoadWidget };
@@ -130,12 +131,24 @@ export interface RemoteWidgetProps<Id extends WidgetId> {
   fallback?: ReactNode;
   /** When it loads (default 'idle'). */
   load?: WidgetLoad;
+  /** It cannot be loaded (its remote is down, or there is no host): for a widget the user asked for. */
+  onUnavailable?: () => void;
 }
 
 /** Renders another remote's widget with `props`, or `fallback`. */
-export function RemoteWidget<Id extends WidgetId>({ id, props, fallback = null, load = 'idle' }: RemoteWidgetProps<Id>) {
+export function RemoteWidget<Id extends WidgetId>({ id, props, fallback = null, load = 'idle', onUnavailable }: RemoteWidgetProps<Id>) {
   const Component = useWidget(id, load);
+  const unavailable = useRef(onUnavailable);
+  unavailable.current = onUnavailable;
+  useEffect(() => {
+    if (Component === null) unavailable.current?.();
+  }, [Component]);
   return Component ? <Component {...props} /> : <>{fallback}</>;
+}
+
+/** Tells the user that a part they asked for (another remote's) could not be loaded, e.g. 'Your contacts'. */
+export function toastUnavailable(what: string): void {
+  toast({ variant: 'destructive', title: 'Unavailable', description: `${what} could not be loaded. Please try again.` });
 }
 
 /** Tests only. */

@@ -304,6 +304,30 @@ describe('Dialer view', () => {
     await waitUntil(() => expect(seen.filter((s) => s.id === 'numbers/widgets/virtual-numbers-dialog').at(-1)?.props.open).toBe(true));
   });
 
+  test("a widget asked for that cannot be loaded is told, and the next click asks again", async () => {
+    const asked: string[] = [];
+    // the numbers remote is down
+    const loadWidget = (async (id: string) => {
+      asked.push(id);
+      return null;
+    }) as LoadWidget;
+    renderWithCalling(
+      <WidgetLoaderProvider loadWidget={loadWidget}>
+        <DialerView />
+      </WidgetLoaderProvider>,
+      testCalling(),
+    );
+    const from = screen.getByRole('combobox', { name: 'From' });
+    fireEvent.click(from);
+    await waitUntil(() => expect(currentToast()).toMatchObject({ title: 'Unavailable', description: 'Your caller IDs could not be loaded. Please try again.' }));
+    expect(screen.getByRole('combobox', { name: 'From' }).textContent).toBe('Public Number');
+    fireEvent.click(screen.getByRole('combobox', { name: 'From' }));
+    await waitUntil(() => expect(asked.filter((id) => id === 'numbers/widgets/caller-id-select')).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Contacts' }));
+    await waitUntil(() => expect(currentToast()?.description).toBe('Your contacts could not be loaded. Please try again.'));
+  });
+
   test('without a host the From line falls back to the number used', async () => {
     await renderDialer();
     expect(screen.getByTestId('from-fallback').textContent).toBe('Public Number');

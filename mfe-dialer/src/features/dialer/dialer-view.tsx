@@ -17,7 +17,7 @@ import type { DeviceStatus } from '../../calling/calling-state.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
-import { preloadOnIntent, RemoteWidget, usePreloadWidget } from '../../lib/remote-widgets.tsx';
+import { preloadOnIntent, RemoteWidget, toastUnavailable, usePreloadWidget } from '../../lib/remote-widgets.tsx';
 import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
 import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
@@ -199,6 +199,10 @@ export function DialerView() {
               id="contacts/widgets/contact-picker"
               load="now"
               props={{ onSelect: choose, open: picker.open, onOpenChange: (open) => setPicker({ mounted: true, open }) }}
+              onUnavailable={() => {
+                setPicker({ mounted: false, open: false });
+                toastUnavailable('Your contacts');
+              }}
             />
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import { usePhoneFormat } from '@ringwise/phone/display';
 import { callerIdOptionText, callerIdOptions, type VerifiedCallerId, type VirtualNumber } from '@ringwise/contract/numbers';
 import { Button } from '@ringwise/ui/button';
 import { SelectStandIn } from '@ringwise/ui/unshared/select-stand-in';
-import { preloadOnIntent, RemoteWidget, usePreloadWidget } from '../../lib/remote-widgets.tsx';
+import { preloadOnIntent, RemoteWidget, toastUnavailable, usePreloadWidget } from '../../lib/remote-widgets.tsx';
 
 export interface FromSelectProps {
   value: string | null;
@@ -32,6 +32,12 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
   };
   const onOpenChange = (isOpen: boolean) => {
     if (!isOpen) setDialog(null);
+  };
+  // a dialog that could not be loaded is asked for afresh by the next click
+  const unavailable = (which: 'numbers' | 'callerIds', what: string) => {
+    setOpened((o) => ({ ...o, [which]: false }));
+    setDialog(null);
+    toastUnavailable(what);
   };
   const chosen = callerIdOptions(numbers, callerIds, value).find((option) => option.value === value);
   const standIn = (
@@ -57,6 +63,10 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
             load="now"
             props={{ value, onChange, id: selectId, onManage: false, defaultOpen: true, className: 'dl:min-w-0 dl:flex-1' }}
             fallback={standIn}
+            onUnavailable={() => {
+              setOpened((o) => ({ ...o, select: false }));
+              toastUnavailable('Your caller IDs');
+            }}
           />
         ) : (
           standIn
@@ -71,10 +81,20 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
         </Button>
       </div>
       {opened.numbers ? (
-        <RemoteWidget id="numbers/widgets/virtual-numbers-dialog" load="now" props={{ open: dialog === 'numbers', onOpenChange }} />
+        <RemoteWidget
+          id="numbers/widgets/virtual-numbers-dialog"
+          load="now"
+          props={{ open: dialog === 'numbers', onOpenChange }}
+          onUnavailable={() => unavailable('numbers', 'Virtual Numbers')}
+        />
       ) : null}
       {opened.callerIds ? (
-        <RemoteWidget id="numbers/widgets/caller-ids-dialog" load="now" props={{ open: dialog === 'caller-ids', onOpenChange }} />
+        <RemoteWidget
+          id="numbers/widgets/caller-ids-dialog"
+          load="now"
+          props={{ open: dialog === 'caller-ids', onOpenChange }}
+          onUnavailable={() => unavailable('callerIds', 'Verified Caller IDs')}
+        />
       ) : null}
     </div>
   );
