@@ -33,10 +33,10 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
   const onOpenChange = (isOpen: boolean) => {
     if (!isOpen) setDialog(null);
   };
-  // a dialog that could not be loaded is asked for afresh by the next click
-  const unavailable = (which: 'numbers' | 'callerIds', what: string) => {
+  // a part that could not be loaded is asked for afresh by the next click
+  const unavailable = (which: 'select' | 'numbers' | 'callerIds', what: string) => {
     setOpened((o) => ({ ...o, [which]: false }));
-    setDialog(null);
+    if (which !== 'select') setDialog(null);
     toastUnavailable(what);
   };
   const chosen = callerIdOptions(numbers, callerIds, value).find((option) => option.value === value);
@@ -63,10 +63,7 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
             load="now"
             props={{ value, onChange, id: selectId, onManage: false, defaultOpen: true, className: 'dl:min-w-0 dl:flex-1' }}
             fallback={standIn}
-            onUnavailable={() => {
-              setOpened((o) => ({ ...o, select: false }));
-              toastUnavailable('Your caller IDs');
-            }}
+            onUnavailable={() => unavailable('select', 'Your caller IDs')}
           />
         ) : (
           standIn
