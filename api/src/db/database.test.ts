@@ -2,7 +2,7 @@
 // asUser/asAnon, the ledger function and the shape of returned values. One database per engine per file
 // (PGlite's first start compiles WASM); every test makes its own users.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { SessionEndedError, timestamptzToIso, type EngineDatabase, type Sql } from './database.ts';
+import { RolledBackError, SessionEndedError, timestamptzToIso, type EngineDatabase, type Sql } from './database.ts';
 import { migrate, migrationFiles } from './migrate.ts';
 import { createAuthSession, createAuthUser, createTestDatabase, createTestPglite, testEmail, userClaims } from './testing.ts';
 
@@ -236,6 +236,20 @@ for (const engine of engines) {
       await expect(attempt).rejects.toThrow('boom');
       const [row] = await db.privileged((sql) => sql.query('select first_name from public.users where id = $1', [a.id]));
       expect(row).toEqual({ first_name: null });
+    });
+
+    test('work that goes on after a failed statement is rolled back at its commit, and fails', async () => {
+      const a = await newUser('swallowed');
+      const attempt = db.privileged(async (sql) => {
+        await sql.query('update public.users set first_name = $1 where id = $2', ['Lost', a.id]);
+        await sql.query('select 1 / 0').catch(() => {});
+        return 'reported as done';
+      });
+      await expect(attempt).rejects.toBeInstanceOf(RolledBackError);
+      const [row] = await db.privileged((sql) => sql.query('select first_name from public.users where id = $1', [a.id]));
+      expect(row).toEqual({ first_name: null });
+      // the connection is usable again
+      expect(await db.privileged((sql) => sql.query('select 1 as one'))).toEqual([{ one: 1 }]);
     });
 
     test('asSession: the work runs while the session lives; once it ends, nothing the work sent remains', async () => {

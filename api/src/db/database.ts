@@ -61,6 +61,17 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** COMMIT found the transaction failed: one of its statements had an error that the work caught and went on from,
+ *  so PostgreSQL rolled all of it back. Nothing of the work was saved; its result must not be reported as done. */
+export class RolledBackError extends Error {
+  override readonly name = 'RolledBackError';
+  /** SQLSTATE in_failed_sql_transaction */
+  readonly code = '25P02';
+  constructor() {
+    super('The transaction was rolled back at its commit: one of its statements had failed.');
+  }
+}
+
 /** A transaction handle that can also run a multi-statement script (no parameters): migrations, test setup. */
 export interface ScriptSql extends Sql {
   exec(script: string): Promise<void>;

@@ -1,5 +1,6 @@
-// Prepared statements on PGlite: the same values in and out as PGlite's own query(), statements that survive a
-// rolled-back transaction and errors, and a table that changes shape under a prepared statement.
+// Our statements on PGlite: the same values in and out as PGlite's own query(), statements that survive a
+// rolled-back transaction and errors, a table that changes shape under a prepared statement, and how many calls
+// into the backend a unit of work costs.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteParsers, wrapPglite } from './pglite.ts';
@@ -11,7 +12,8 @@ let db: EngineDatabase;
 beforeAll(async () => {
   pg = await PGlite.create({ parsers: pgliteParsers });
   db = wrapPglite(pg);
-  await pg.exec(`create table things (id int primary key, label text, price numeric, done boolean, data jsonb, tags text[], at timestamptz)`);
+  await pg.exec(`create table things (id int primary key, label text, price numeric, done boolean, data jsonb, tags text[], at timestamptz);
+    create role authenticated`);
 });
 afterAll(() => pg.close());
 
@@ -55,4 +57,32 @@ test('a table that changes shape under a prepared statement: at most one error, 
   const first = await again().catch((error: { code?: string }) => error);
   if (!Array.isArray(first)) expect(first.code).toBe('0A000');
   expect((await again())[0]).toMatchObject({ id: 1, extra: 'x' });
+});
+
+test('a statement is one call into the backend, a transaction one more for BEGIN (with the entering statement) and one for COMMIT', async () => {
+  const select = 'select label from things where id = $1';
+  const claims = { sub: '11111111-1111-4111-8111-111111111111', role: 'authenticated' };
+  // each text prepared once (one call each) before counting
+  await db.privileged((sql) => sql.query(select, [1]));
+  await db.asUser(claims, async () => {});
+  const execProtocol = pg.execProtocol.bind(pg);
+  const sent: string[] = [];
+  pg.execProtocol = (message, options) => {
+    sent.push(String.fromCharCode(message[0]!));
+    return execProtocol(message, options);
+  };
+  try {
+    await db.statement(select, [1]);
+    expect(sent).toEqual(['B']);
+    sent.length = 0;
+    await db.privileged((sql) => sql.query(select, [1]));
+    expect(sent).toEqual(['Q', 'B', 'Q']);
+    sent.length = 0;
+    const [role] = await db.asUser(claims, (sql) => sql.query<{ current_user: string }>('select current_user'));
+    expect(role).toEqual({ current_user: 'authenticated' });
+    // BEGIN and the role's statement together, the work's statement (prepared first: two calls), COMMIT
+    expect(sent).toEqual(['Q', 'P', 'B', 'Q']);
+  } finally {
+    pg.execProtocol = execProtocol;
+  }
 });

@@ -1,71 +1,117 @@
-// Named prepared statements on PGlite's one connection. PGlite's own query() sends Parse, Describe, Bind, Describe,
-// Execute and Sync as six calls into the WASM backend and has PostgreSQL parse and plan the text every time: a
-// primary-key lookup costs ~120 µs that way, ~25 µs as Bind, Describe, Execute and Sync of a statement prepared once,
-// sent as one message. Each distinct text is prepared once per database (its Parse and Describe: one call) and kept
-// by name; prepared statements outlive the transaction that made them (they are not transactional), and PostgreSQL
-// re-plans one itself when a table it reads changes. Values go in and come out as PGlite's own query() would give
-// them: its serializers for each parameter's type, its parsers (ours among them) for each column's.
+// Our statements on PGlite's one connection, each sent as one call into the WASM backend. PGlite's own query()
+// sends Parse, Describe, Bind, Describe, Execute and Sync as six calls and has PostgreSQL parse and plan the text
+// every time, and its transaction() sends BEGIN and COMMIT as two calls each (the query, then a Sync): a request
+// checking its session and reading one row took twelve calls, ~35 µs each. Here:
+//   - each distinct text is prepared once per database (Parse and Describe: one call) and kept by name; prepared
+//     statements outlive the transaction that made them (they are not transactional), and PostgreSQL re-plans one
+//     itself when a table it reads changes. A statement is then Bind, Describe, Execute and Sync: one call;
+//   - BEGIN goes out with the transaction's first statement (entering the role), COMMIT and ROLLBACK alone: one
+//     call each.
+// Values go in and come out as PGlite's own query() would give them: its serializers for each parameter's type,
+// its parsers (ours among them) for each column's. Every call holds PGlite's query lock; whoever runs a transaction
+// holds its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after each
+// statement outside a transaction: that is a no-op for the in-memory and the Node file systems we use.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { RolledBackError } from './database.ts';
 
-/** How many texts are kept prepared; a text beyond them runs as PGlite's own query() runs it. */
+/** How many texts are kept prepared; a text beyond them is parsed each time it runs (two calls). */
 const maxPrepared = 1_000;
 
 interface Prepared {
+  /** '' for the unnamed statement (a text beyond maxPrepared). */
   name: string;
   paramTypes: number[];
 }
 
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
 export interface PgliteStatements {
-  /** `text` as a prepared statement with `params`, inside the caller's transaction (PGlite's transaction mutex
-   *  held); null when the text is not prepared and there is no room for it (then use PGlite's own query()). */
-  query<R>(text: string, params: unknown[]): Promise<R[] | null>;
+  /** `text` with `params`: its rows. */
+  query<R>(text: string, params: unknown[]): Promise<R[]>;
+  /** BEGIN and, in the same call, `first` (null: none): its rows. The transaction is open once this resolves; should
+   *  it throw, it may be open and failed (send rollback()). */
+  begin<R>(first: Statement | null): Promise<R[]>;
+  /** COMMIT; RolledBackError when PostgreSQL rolled back instead (a statement had failed). */
+  commit(): Promise<void>;
+  /** ROLLBACK (nothing when no transaction is open). */
+  rollback(): Promise<void>;
+  /** A script of statements without parameters. */
+  exec(script: string): Promise<void>;
 }
 
 /** SQLSTATE 0A000: a prepared statement whose tables changed shape ("cached plan must not change result type"). */
 const featureNotSupported = '0A000';
 
+const { serialize } = protocol;
+const sync = serialize.sync();
+const describePortal = serialize.describe({ type: 'P' });
+const execute = serialize.execute({});
+const beginQuery = serialize.query('BEGIN');
+const commitQuery = serialize.query('COMMIT');
+const rollbackQuery = serialize.query('ROLLBACK');
+const call = { syncToFs: false } as const;
+// "there is no transaction in progress": a rollback after a failure that came before BEGIN took effect
+const quietly = { syncToFs: false, onNotice: () => {} } as const;
+
 export function createPgliteStatements(pg: PGlite): PgliteStatements {
   const prepared = new Map<string, Prepared>();
   let made = 0;
-  const sync = protocol.serialize.sync();
-  const describePortal = protocol.serialize.describe({ type: 'P' });
-  const execute = protocol.serialize.execute({});
+
+  async function describe(text: string, name: string): Promise<Prepared> {
+    const described = await pg.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), sync]), call);
+    return { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+  }
 
   async function prepare(text: string): Promise<Prepared> {
-    const name = `ringwise_${++made}`;
-    const described = await pg.execProtocol(
-      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), sync]),
-      { syncToFs: false },
-    );
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+    const kept = prepared.get(text);
+    if (kept) return kept;
+    if (prepared.size >= maxPrepared) return describe(text, '');
+    const statement = await describe(text, `ringwise_${++made}`);
     prepared.set(text, statement);
     return statement;
   }
 
   function serialized(value: unknown, type: number | undefined): string | null {
     if (value === null || value === undefined) return null;
-    const serialize = type === undefined ? undefined : pg.serializers[type];
-    return serialize ? serialize(value) : String(value);
+    const serializeValue = type === undefined ? undefined : pg.serializers[type];
+    return serializeValue ? serializeValue(value) : String(value);
+  }
+
+  const bound = (statement: Prepared, params: unknown[]) =>
+    serialize.bind({ statement: statement.name, values: params.map((value, i) => serialized(value, statement.paramTypes[i])) });
+
+  /** Runs `before` (already serialized messages) then `text` in one call; the rows of `text`. */
+  async function run<R>(before: Uint8Array | null, text: string, params: unknown[]): Promise<R[]> {
+    const statement = await prepare(text);
+    const parts = [bound(statement, params), describePortal, execute, sync];
+    try {
+      const { messages } = await pg.execProtocol(Buffer.concat(before ? [before, ...parts] : parts), call);
+      return parse.parseResults(messages, pg.parsers).at(-1)!.rows as R[];
+    } catch (error) {
+      // the next use prepares the text anew, against the tables as they are now
+      if ((error as { code?: unknown }).code === featureNotSupported) prepared.delete(text);
+      throw error;
+    }
   }
 
   return {
-    query<R>(text: string, params: unknown[]): Promise<R[] | null> {
-      return pg._runExclusiveQuery(async () => {
-        const statement = prepared.get(text) ?? (prepared.size < maxPrepared ? await prepare(text) : null);
-        if (!statement) return null;
-        const values = params.map((value, i) => serialized(value, statement.paramTypes[i]));
-        try {
-          const { messages } = await pg.execProtocol(
-            Buffer.concat([protocol.serialize.bind({ statement: statement.name, values }), describePortal, execute, sync]),
-            { syncToFs: false },
-          );
-          return parse.parseResults(messages, pg.parsers)[0]!.rows as R[];
-        } catch (error) {
-          // the next use prepares the text anew, against the tables as they are now
-          if ((error as { code?: unknown }).code === featureNotSupported) prepared.delete(text);
-          throw error;
-        }
-      });
-    },
+    query: (text, params) => pg._runExclusiveQuery(() => run(null, text, params)),
+    begin: (first) =>
+      pg._runExclusiveQuery(async () => {
+        if (first) return run(beginQuery, first.text, first.params);
+        await pg.execProtocol(beginQuery, call);
+        return [];
+      }),
+    commit: () =>
+      pg._runExclusiveQuery(async () => {
+        const { messages } = await pg.execProtocol(commitQuery, call);
+        const done = messages.find((message) => message.name === 'commandComplete') as { text?: string } | undefined;
+        if (done?.text !== 'COMMIT') throw new RolledBackError();
+      }),
+    rollback: () => pg._runExclusiveQuery(async () => void (await pg.execProtocol(rollbackQuery, quietly))),
+    exec: (script) => pg._runExclusiveQuery(async () => void (await pg.execProtocol(serialize.query(script), call))),
   };
 }

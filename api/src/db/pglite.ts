@@ -1,10 +1,11 @@
 // PGlite (PostgreSQL compiled to WASM) in DATA_DIR, the database when DATABASE_URL is unset.
-// One PGlite instance has one session: its transaction() holds a mutex, so concurrent units of work
-// queue up and never interleave. A unit of work started inside another one would wait for itself forever:
-// transaction-scope.ts refuses it at once; do everything of one request through the `sql` handle you were given.
+// One PGlite instance has one session: a unit of work holds PGlite's transaction lock, so concurrent units of work
+// queue up and never interleave; its statements go out as pglite-statements.ts sends them. A unit of work started
+// inside another one would wait for itself forever: transaction-scope.ts refuses it at once; do everything of one
+// request through the `sql` handle you were given.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, untilDeadline } from '../lib/deadline.ts';
@@ -22,7 +23,7 @@ import {
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
-import { createPgliteStatements } from './pglite-statements.ts';
+import { createPgliteStatements, type Statement } from './pglite-statements.ts';
 import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 const keepText = (x: string): string => x;
@@ -54,9 +55,14 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
   /**
    * One transaction on the one connection, within the work's deadline: should it pass while the work waits for the
    * connection, the work never starts (it rolls back as soon as it gets it); should it pass during the work, the
-   * transaction is rolled back and the connection freed at once, and the work's further statements fail.
+   * transaction is rolled back and the connection freed at once, and the work's further statements fail. `enter` is
+   * sent with BEGIN, and `check` is given its rows before the work starts.
    */
-  async function transaction<T>(kind: string, enter: ((sql: ScriptSql) => Promise<void>) | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
+  async function transaction<T>(
+    kind: string,
+    enter: { statement: Statement; check?(rows: readonly Record<string, unknown>[]): void } | null,
+    work: (sql: ScriptSql) => Promise<T>,
+  ): Promise<T> {
     assertOutsideTransaction(kind);
     const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
     const mark = markTransaction(kind);
@@ -64,28 +70,35 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
     const assertOpen = () => {
       if (ended) throw new Error(`This ${kind} transaction has ended; its work can no longer use it.`);
     };
-    const handle = (tx: Transaction): ScriptSql => ({
-      async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
+    const sql: ScriptSql = {
+      query<R>(text: string, params: unknown[] = []): Promise<R[]> {
         assertOpen();
-        return (await statements.query<R>(text, params)) ?? (await tx.query<R>(text, params)).rows;
+        return statements.query<R>(text, params);
       },
       async exec(script: string): Promise<void> {
         assertOpen();
-        await tx.exec(script);
+        await statements.exec(script);
       },
-    });
+    };
     try {
+      // PGlite's transaction lock: no other unit of work (nor PGlite's own query()) runs until this one has ended
       return await untilDeadline(
         deadline,
-        pg.transaction(async (tx) => {
-          // the deadline passed while this waited for the connection: roll back without doing anything
+        pg._runExclusiveTransaction(async () => {
+          // the deadline passed while this waited for the connection: do nothing
           if (deadline.signal.aborted) throw new DeadlineExceededError();
-          const sql = handle(tx);
-          if (enter) await enter(sql);
           try {
-            return await untilDeadline(deadline, mark.run(() => work(sql)));
-          } finally {
+            const entered = await statements.begin<Record<string, unknown>>(enter?.statement ?? null);
+            enter?.check?.(entered);
+            const result = await untilDeadline(deadline, mark.run(() => work(sql)));
             ended = true;
+            await statements.commit();
+            return result;
+          } catch (error) {
+            // a statement the work sent before its deadline ran out may still be queued: it runs before this
+            ended = true;
+            await statements.rollback();
+            throw error;
           }
         }),
       );
@@ -96,24 +109,26 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
     }
   }
 
+  const entering = (text: string, params: unknown[], check?: (rows: readonly Record<string, unknown>[]) => void) => ({ statement: { text, params }, check });
+
   return {
     kind: 'pglite',
     privileged: (work) => transaction('privileged', null, work),
-    asUser: (claims: JwtClaims, work) => {
-      const params = userRoleParams(claims);
-      return transaction('user', async (sql) => void (await sql.query(enterRoleSql, params)), work);
-    },
-    asSession: (claims: JwtClaims, work) => {
-      const params = sessionRoleParams(claims);
-      return transaction('user', async (sql) => assertSessionLive(await sql.query<{ live: boolean }>(enterSessionSql, params)), work);
-    },
-    asAnon: (work) => transaction('anon', async (sql) => void (await sql.query(enterRoleSql, anonRoleParams)), work),
+    asUser: (claims: JwtClaims, work) => transaction('user', entering(enterRoleSql, userRoleParams(claims)), work),
+    asSession: (claims: JwtClaims, work) => transaction('user', entering(enterSessionSql, sessionRoleParams(claims), assertSessionLive), work),
+    asAnon: (work) => transaction('anon', entering(enterRoleSql, anonRoleParams), work),
     async statement<R>(text: string, params: unknown[] = []): Promise<R[]> {
       assertOutsideTransaction('single-statement');
       const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
       try {
-        // PGlite runs it when its one connection is free; waiting for that ends at the deadline
-        return (await untilDeadline(deadline, pg.query<R>(text, params))).rows;
+        // it runs when the one connection is free (no unit of work holds it); waiting for that ends at the deadline
+        return await untilDeadline(
+          deadline,
+          pg._runExclusiveTransaction(() => {
+            if (deadline.signal.aborted) throw new DeadlineExceededError();
+            return statements.query<R>(text, params);
+          }),
+        );
       } finally {
         deadline.clear();
       }

@@ -22,6 +22,7 @@ import {
   sessionRoleParams,
   enterRoleSql,
   pgTypes,
+  RolledBackError,
   timestamptzToIso,
   timestampToIso,
   userRoleParams,
@@ -173,7 +174,9 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
         const opened = (await untilDeadline(deadline, connection.query(openingSql(deadline, enter)))) as unknown as pg.QueryResult[];
         enter?.check?.(opened.at(-1)!.rows as Record<string, unknown>[]);
         const result = await untilDeadline(deadline, mark.run(() => work(sql)));
-        await untilDeadline(deadline, connection.query('commit'));
+        const committed = await untilDeadline(deadline, connection.query('commit'));
+        // PostgreSQL answers a COMMIT of a transaction with a failed statement by rolling it back
+        if (committed.command === 'ROLLBACK') throw new RolledBackError();
         return result;
       } catch (error) {
         ended = true;
