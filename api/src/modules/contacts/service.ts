@@ -218,7 +218,8 @@ export function contactId(id: string): string {
 /** ?search= → what the list filters on: the text (name, e-mail) and, when it looks like a number
  *  ("7700 900", "+44 77", "(212) 555"), its digits. Blank → null (everything). */
 export function searchTerms(search: string | undefined): { text: string; digits: string | null } | null {
-  const text = withoutNul(search ?? '').trim();
+  // no control character: the search column separates its fields with U+0001 (20261201000100_contacts_search_text.sql)
+  const text = (search ?? '').replace(controlCharacters, ' ').trim();
   if (text === '') return null;
   const phoneLike = /\d/.test(text) && /^[\d\s+().\-/]+$/.test(text);
   return { text, digits: phoneLike ? text.replace(/\D/g, '') : null };
@@ -244,14 +245,10 @@ const contactColumns = (table = '') =>
 const columns = contactColumns();
 const listColumns = contactColumns('c.');
 
-/** Favorites first, then by name ignoring case (search_name is lower(display_name)); created_at and id make the
- *  order total. The order of the index contacts_user_list_search_idx. */
-const orderOf = (table: string) =>
-  `order by ${table}.favorite desc, ${table}.search_name, ${table}.display_name, ${table}.created_at, ${table}.id`;
-
 /**
  * The user's live contacts, filtered by `search` (case-insensitive substring of the name or e-mail, or the
- * number's digits), one page after `cursor`. public.contact_search_page picks the page's ids in the list's order,
+ * number's digits), one page after `cursor`. public.contact_search_page picks the page's ids in the list's order
+ * (favorites first, then by name ignoring case; created_at and id make it total),
  * planned for the search at hand: a rare term through the trigram index, a common or blank one through
  * contacts_user_list_search_idx up to the page's end (it narrows to the caller's own contacts itself, as LIKE could
  * not use an index under RLS); the page's rows are then read under RLS. Stored numbers are E.164 ("+" then digits
@@ -266,8 +263,8 @@ export async function listContacts(sql: Sql, search?: string, cursor?: string): 
   if (cursor !== undefined && !isUuid(cursor)) throw new HttpError(400, 'bad_request', messages.invalidCursor);
   const rows = await listColumns.rows(
     sql,
-    (list) => `select ${list} from public.contact_search_page(lower($1), $2, $3, $4) as p (id)
-      join public.contacts as c on c.id = p.id ${orderOf('c')}`,
+    (list) => `select ${list} from public.contact_search_page(lower($1), $2, $3, $4) with ordinality as p (id, place)
+      join public.contacts as c on c.id = p.id order by p.place`,
     [pattern, numberPattern, cursor ?? null, contactPageSize + 1],
   );
   if (cursor !== undefined && rows.length === 0) {
