@@ -96,8 +96,10 @@ function report(label: string, result: { latencies: Float64Array; seconds: numbe
 
 /** Runs `mix` (cycled) through `get`, printing the totals and each kind's percentiles. */
 async function load(label: string, get: (search: string) => Promise<Response>, mix: [string, string][] = searches): Promise<number> {
-  // warm-up, as in users.bench.ts: the JIT, each pooled connection preparing its statements and compiling the search function
-  for (let i = 0; i < 1_000; i++) await (await get(mix[i % mix.length]![1])).arrayBuffer();
+  // warm-up, as in users.bench.ts: the JIT, and each pooled connection opened, preparing its statements and compiling
+  // the search function; at the measured concurrency, or only one connection would be warm (one request at a time
+  // uses one) and the first requests measured would open and warm the other nine
+  await runConcurrently(1_000, CONCURRENCY, async (i) => (await (await get(mix[i % mix.length]![1])).arrayBuffer(), true));
   const byKind = new Map<string, number[]>();
   const result = await runConcurrently(REQUESTS, CONCURRENCY, async (i) => {
     const [kind, search] = mix[i % mix.length]!;

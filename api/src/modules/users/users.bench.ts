@@ -67,7 +67,8 @@ type Sessions = Awaited<ReturnType<typeof seed>>;
 async function load(label: string, origin: string, tokens: string[]): Promise<number> {
   const url = `${origin}/api/auth/user`;
   const get = (token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  for (let i = 0; i < 1_000; i++) await (await get(tokens[i % tokens.length]!)).arrayBuffer(); // warm-up
+  // warm-up at the measured concurrency: the JIT, and every pooled connection opened and its statements prepared
+  await runConcurrently(1_000, CONCURRENCY, async (i) => (await (await get(tokens[i % tokens.length]!)).arrayBuffer(), true));
 
   const { latencies, seconds, failures } = await runConcurrently(REQUESTS, CONCURRENCY, async (i) => {
     const res = await get(tokens[i % tokens.length]!);
