@@ -3,6 +3,7 @@
 // (PGlite's first start compiles WASM); every test makes its own users.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { RolledBackError, SessionEndedError, timestamptzToIso, type EngineDatabase, type Sql } from './database.ts';
+import { withDeadline } from '../lib/deadline.ts';
 import { migrate, migrationFiles } from './migrate.ts';
 import { createAuthSession, createAuthUser, createTestDatabase, createTestPglite, testEmail, userClaims } from './testing.ts';
 
@@ -237,6 +238,23 @@ for (const engine of engines) {
       const [row] = await db.privileged((sql) => sql.query('select first_name from public.users where id = $1', [a.id]));
       expect(row).toEqual({ first_name: null });
     });
+
+    if (engine.name === 'postgres') {
+      test('a transaction runs with its deadline as the statement and idle timeouts, for that transaction only', async () => {
+        const a = await newUser('timeouts');
+        const settings = `select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle,
+          current_user as "user"`;
+        const inside = await withDeadline(2_000, () => db.asUser(a.claims, (sql) => sql.query<{ statement: string; idle: string; user: string }>(settings)));
+        const ms = (setting: string) => (setting.endsWith('ms') ? Number(setting.slice(0, -2)) : Number(setting.slice(0, -1)) * 1000);
+        expect(inside[0]!.user).toBe('authenticated');
+        expect(ms(inside[0]!.statement)).toBeGreaterThan(0);
+        expect(ms(inside[0]!.statement)).toBeLessThanOrEqual(2_000);
+        expect(ms(inside[0]!.idle)).toBe(ms(inside[0]!.statement) + 1_000);
+        const after = await db.statement<{ statement: string; user: string }>(settings);
+        expect(after[0]!.statement).toBe('0');
+        expect(after[0]!.user).not.toBe('authenticated');
+      });
+    }
 
     test('work that goes on after a failed statement is rolled back at its commit, and fails', async () => {
       const a = await newUser('swallowed');

@@ -92,6 +92,13 @@ function statementName(text: string): string | undefined {
 /** Dates as ISO 8601 (node-postgres would send them in the process's local time zone). */
 const paramOf = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
+/** The select list of a `select …` statement without a from clause (enterRoleSql, enterSessionSql). */
+function selectListOf(statement: string): string {
+  const list = /^select\s+([\s\S]+)$/i.exec(statement.trim())?.[1];
+  if (!list || /\bfrom\b/i.test(list)) throw new Error(`Not a select without a from clause: ${statement}`);
+  return list;
+}
+
 /** Opens a pool on `url`. Values come back as described in database.ts (numeric/int8 as strings, timestamps as ISO strings). */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): EngineDatabase {
   const prepare = options.prepare ?? true;
@@ -133,17 +140,18 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   }
 
   /**
-   * BEGIN, with the deadline's time left as the statement timeout and the idle-in-transaction timeout, and the
-   * statement that enters the role: one simple-protocol message, one round trip, nothing costly to plan (the session
-   * check is a function, private.session_live, whose plan plpgsql keeps). `enter`'s parameters go in as literals
+   * BEGIN, then one select setting the deadline's time left as the statement timeout and the idle-in-transaction
+   * timeout (set_config(..., true): for this transaction) and entering the role with the rest of `enter`'s select
+   * list: one simple-protocol message of two statements, one round trip, nothing costly to plan (the session check is
+   * a function, private.session_live, whose plan plpgsql keeps). `enter`'s parameters go in as literals
    * (node-postgres's escapeLiteral; they are the role, the verified claims' JSON and two uuids checked before).
    */
   const openingSql = (deadline: Deadline, enter: Enter | null) => {
     const ms = Math.max(1, remainingMs(deadline));
-    const begin = `begin; set local statement_timeout = ${ms}; set local idle_in_transaction_session_timeout = ${ms + 1000}`;
-    if (!enter) return begin;
-    const entering = enter.sql.replace(/\$(\d+)/g, (_, n: string) => pg.escapeLiteral(String(enter.params[Number(n) - 1])));
-    return `${begin}; ${entering}`;
+    const timeouts = `set_config('statement_timeout', '${ms}', true), set_config('idle_in_transaction_session_timeout', '${ms + 1000}', true)`;
+    if (!enter) return `begin; select ${timeouts}`;
+    const entering = selectListOf(enter.sql).replace(/\$(\d+)/g, (_, n: string) => pg.escapeLiteral(String(enter.params[Number(n) - 1])));
+    return `begin; select ${timeouts}, ${entering}`;
   };
 
   async function transaction<T>(kind: string, enter: Enter | null, work: (sql: ScriptSql) => Promise<T>): Promise<T> {
