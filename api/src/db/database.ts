@@ -133,6 +133,21 @@ export function assertSessionLive(rows: readonly { live?: unknown }[]): void {
 /** Parameters of `enterRoleSql` for a signed-out request. */
 export const anonRoleParams: [string, string] = ['anon', JSON.stringify({ role: 'anon' })];
 
+/** The statement a user's, a session's or anon's transaction starts with (after BEGIN, in the same round trip or
+ *  call), and what must hold of its rows before the work runs. */
+export interface Enter {
+  sql: string;
+  params: unknown[];
+  check?(rows: readonly Record<string, unknown>[]): void;
+}
+
+/** How asUser, asSession and asAnon enter their role, on both engines. */
+export const entering = {
+  user: (claims: JwtClaims): Enter => ({ sql: enterRoleSql, params: userRoleParams(claims) }),
+  session: (claims: JwtClaims): Enter => ({ sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }),
+  anon: (): Enter => ({ sql: enterRoleSql, params: anonRoleParams }),
+};
+
 const timestampPattern = /^(\d{4,})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\.\d+)?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?)?$/;
 
 /** PostgreSQL's text form of a timestamptz ("2026-11-22 02:23:32.89+00", any zone) as an ISO 8601 UTC string

@@ -12,7 +12,7 @@
 // holds its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after each
 // statement outside a transaction: that is a no-op for the in-memory and the Node file systems we use.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import { RolledBackError } from './database.ts';
+import { RolledBackError, type Enter } from './database.ts';
 
 /** How many texts are kept prepared; a text beyond them is parsed each time it runs (two calls). */
 const maxPrepared = 1_000;
@@ -23,17 +23,12 @@ interface Prepared {
   paramTypes: number[];
 }
 
-export interface Statement {
-  text: string;
-  params: unknown[];
-}
-
 export interface PgliteStatements {
   /** `text` with `params`: its rows. */
   query<R>(text: string, params: unknown[]): Promise<R[]>;
   /** BEGIN and, in the same call, `first` (null: none): its rows. The transaction is open once this resolves; should
    *  it throw, it may be open and failed (send rollback()). */
-  begin<R>(first: Statement | null): Promise<R[]>;
+  begin<R>(first: Pick<Enter, 'sql' | 'params'> | null): Promise<R[]>;
   /** COMMIT; RolledBackError when PostgreSQL rolled back instead (a statement had failed). */
   commit(): Promise<void>;
   /** ROLLBACK (nothing when no transaction is open). */
@@ -101,7 +96,7 @@ export function createPgliteStatements(pg: PGlite): PgliteStatements {
     query: (text, params) => pg._runExclusiveQuery(() => run(null, text, params)),
     begin: (first) =>
       pg._runExclusiveQuery(async () => {
-        if (first) return run(beginQuery, first.text, first.params);
+        if (first) return run(beginQuery, first.sql, first.params);
         await pg.execProtocol(beginQuery, call);
         return [];
       }),

@@ -10,20 +10,16 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, untilDeadline } from '../lib/deadline.ts';
 import {
-  anonRoleParams,
-  assertSessionLive,
-  enterSessionSql,
-  sessionRoleParams,
-  enterRoleSql,
+  entering,
   pgTypes,
   timestamptzToIso,
   timestampToIso,
-  userRoleParams,
   type EngineDatabase,
+  type Enter,
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
-import { createPgliteStatements, type Statement } from './pglite-statements.ts';
+import { createPgliteStatements } from './pglite-statements.ts';
 import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 const keepText = (x: string): string => x;
@@ -60,7 +56,7 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
    */
   async function transaction<T>(
     kind: string,
-    enter: { statement: Statement; check?(rows: readonly Record<string, unknown>[]): void } | null,
+    enter: Enter | null,
     work: (sql: ScriptSql) => Promise<T>,
   ): Promise<T> {
     assertOutsideTransaction(kind);
@@ -88,7 +84,7 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
           // the deadline passed while this waited for the connection: do nothing
           if (deadline.signal.aborted) throw new DeadlineExceededError();
           try {
-            const entered = await statements.begin<Record<string, unknown>>(enter?.statement ?? null);
+            const entered = await statements.begin<Record<string, unknown>>(enter);
             enter?.check?.(entered);
             const result = await untilDeadline(deadline, mark.run(() => work(sql)));
             ended = true;
@@ -109,14 +105,12 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
     }
   }
 
-  const entering = (text: string, params: unknown[], check?: (rows: readonly Record<string, unknown>[]) => void) => ({ statement: { text, params }, check });
-
   return {
     kind: 'pglite',
     privileged: (work) => transaction('privileged', null, work),
-    asUser: (claims: JwtClaims, work) => transaction('user', entering(enterRoleSql, userRoleParams(claims)), work),
-    asSession: (claims: JwtClaims, work) => transaction('user', entering(enterSessionSql, sessionRoleParams(claims), assertSessionLive), work),
-    asAnon: (work) => transaction('anon', entering(enterRoleSql, anonRoleParams), work),
+    asUser: (claims: JwtClaims, work) => transaction('user', entering.user(claims), work),
+    asSession: (claims: JwtClaims, work) => transaction('user', entering.session(claims), work),
+    asAnon: (work) => transaction('anon', entering.anon(), work),
     async statement<R>(text: string, params: unknown[] = []): Promise<R[]> {
       assertOutsideTransaction('single-statement');
       const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
@@ -124,7 +118,7 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
         // it runs when the one connection is free (no unit of work holds it); waiting for that ends at the deadline
         return await untilDeadline(
           deadline,
-          pg._runExclusiveTransaction(() => {
+          pg._runExclusiveTransaction(async () => {
             if (deadline.signal.aborted) throw new DeadlineExceededError();
             return statements.query<R>(text, params);
           }),

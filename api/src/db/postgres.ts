@@ -15,18 +15,14 @@
 import pg from 'pg';
 import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, remainingMs, untilDeadline, type Deadline } from '../lib/deadline.ts';
 import {
-  anonRoleParams,
-  assertSessionLive,
   DatabaseUnavailableError,
-  enterSessionSql,
-  sessionRoleParams,
-  enterRoleSql,
+  entering,
   pgTypes,
   RolledBackError,
   timestamptzToIso,
   timestampToIso,
-  userRoleParams,
   type EngineDatabase,
+  type Enter,
   type JwtClaims,
   type ScriptSql,
 } from './database.ts';
@@ -41,13 +37,6 @@ export interface PostgresOptions {
   prepare?: boolean;
   /** Where a connection that fails while idle in the pool is reported (default: console.error). */
   log?: (message: string, error: unknown) => void;
-}
-
-/** The statement a transaction starts with (role and claims), and what must hold of its rows. */
-interface Enter {
-  sql: string;
-  params: unknown[];
-  check?(rows: readonly Record<string, unknown>[]): void;
 }
 
 const keepText = (text: string) => text;
@@ -206,10 +195,9 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
   return {
     kind: 'postgres',
     privileged: (work) => transaction('privileged', null, work),
-    asUser: async (claims: JwtClaims, work) => transaction('user', { sql: enterRoleSql, params: userRoleParams(claims) }, work),
-    asSession: async (claims: JwtClaims, work) =>
-      transaction('user', { sql: enterSessionSql, params: sessionRoleParams(claims), check: assertSessionLive }, work),
-    asAnon: (work) => transaction('anon', { sql: enterRoleSql, params: anonRoleParams }, work),
+    asUser: async (claims: JwtClaims, work) => transaction('user', entering.user(claims), work),
+    asSession: async (claims: JwtClaims, work) => transaction('user', entering.session(claims), work),
+    asAnon: (work) => transaction('anon', entering.anon(), work),
     async statement<R>(text: string, params: unknown[] = []) {
       assertOutsideTransaction('single-statement');
       const deadline = createDeadline(backgroundDeadlineMs, currentDeadline());
