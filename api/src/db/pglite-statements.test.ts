@@ -65,11 +65,11 @@ test('a statement is one call into the backend, a transaction one more for BEGIN
   // each text prepared once (one call each) before counting
   await db.privileged((sql) => sql.query(select, [1]));
   await db.asUser(claims, async () => {});
-  const execProtocol = pg.execProtocol.bind(pg);
+  const execProtocolRawStream = pg.execProtocolRawStream.bind(pg);
   const sent: string[] = [];
-  pg.execProtocol = (message, options) => {
+  pg.execProtocolRawStream = (message, options) => {
     sent.push(String.fromCharCode(message[0]!));
-    return execProtocol(message, options);
+    return execProtocolRawStream(message, options);
   };
   try {
     await db.statement(select, [1]);
@@ -83,6 +83,6 @@ test('a statement is one call into the backend, a transaction one more for BEGIN
     // BEGIN and the role's statement together, the work's statement (prepared first: two calls), COMMIT
     expect(sent).toEqual(['Q', 'P', 'B', 'Q']);
   } finally {
-    pg.execProtocol = execProtocol;
+    pg.execProtocolRawStream = execProtocolRawStream;
   }
 });

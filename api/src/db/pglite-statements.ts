@@ -8,10 +8,14 @@
 //   - BEGIN goes out with the transaction's first statement (entering the role), COMMIT and ROLLBACK alone: one
 //     call each.
 // Values go in and come out as PGlite's own query() would give them: its serializers for each parameter's type,
-// its parsers (ours among them) for each column's. Every call holds PGlite's query lock; whoever runs a transaction
-// holds its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after each
-// statement outside a transaction: that is a no-op for the in-memory and the Node file systems we use.
+// its parsers (ours among them) for each column's. The backend's answer is read as it streams out of the WASM memory,
+// by PGlite's own protocol parser: execProtocol() would copy it three more times first (a request's garbage is what
+// makes the garbage collector pause the api). Every call holds PGlite's query lock; whoever runs a transaction holds
+// its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after each statement
+// outside a transaction: that is a no-op for the in-memory and the Node file systems we use.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 import { RolledBackError, type Enter } from './database.ts';
 
 /** How many texts are kept prepared; a text beyond them is parsed each time it runs (two calls). */
@@ -47,17 +51,38 @@ const execute = serialize.execute({});
 const beginQuery = serialize.query('BEGIN');
 const commitQuery = serialize.query('COMMIT');
 const rollbackQuery = serialize.query('ROLLBACK');
-const call = { syncToFs: false } as const;
-// "there is no transaction in progress": a rollback after a failure that came before BEGIN took effect
-const quietly = { syncToFs: false, onNotice: () => {} } as const;
 
 export function createPgliteStatements(pg: PGlite): PgliteStatements {
   const prepared = new Map<string, Prepared>();
   let made = 0;
+  let parser = new protocol.Parser();
+
+  /** Sends `message` (ending with Sync, or a simple query) and gives the backend's answer up to ReadyForQuery; throws
+   *  the first error in it (PostgreSQL has then skipped to the Sync). Notices are dropped ("there is no transaction in
+   *  progress": a rollback after a failure that came before BEGIN took effect). */
+  async function exchange(message: Uint8Array): Promise<BackendMessage[]> {
+    const answer: BackendMessage[] = [];
+    let error: BackendMessage | undefined;
+    await pg.execProtocolRawStream(message, {
+      syncToFs: false,
+      // `data` is a view of the WASM memory, valid during this call only: the parser copies what it keeps
+      onRawData: (data) =>
+        parser.parse(data, (received) => {
+          if (received.name === 'error') error ??= received;
+          else if (received.name !== 'notice') answer.push(received);
+        }),
+    });
+    if (error) {
+      // as PGlite does: a parser that saw an error may hold part of a message
+      parser = new protocol.Parser();
+      throw error;
+    }
+    return answer;
+  }
 
   async function describe(text: string, name: string): Promise<Prepared> {
-    const described = await pg.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), sync]), call);
-    return { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
+    const described = await exchange(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), sync]));
+    return { name, paramTypes: parse.parseDescribeStatementResults(described) };
   }
 
   async function prepare(text: string): Promise<Prepared> {
@@ -83,8 +108,8 @@ export function createPgliteStatements(pg: PGlite): PgliteStatements {
     const statement = await prepare(text);
     const parts = [bound(statement, params), describePortal, execute, sync];
     try {
-      const { messages } = await pg.execProtocol(Buffer.concat(before ? [before, ...parts] : parts), call);
-      return parse.parseResults(messages, pg.parsers).at(-1)!.rows as R[];
+      const answer = await exchange(Buffer.concat(before ? [before, ...parts] : parts));
+      return parse.parseResults(answer, pg.parsers).at(-1)!.rows as R[];
     } catch (error) {
       // the next use prepares the text anew, against the tables as they are now
       if ((error as { code?: unknown }).code === featureNotSupported) prepared.delete(text);
@@ -97,16 +122,16 @@ export function createPgliteStatements(pg: PGlite): PgliteStatements {
     begin: (first) =>
       pg._runExclusiveQuery(async () => {
         if (first) return run(beginQuery, first.sql, first.params);
-        await pg.execProtocol(beginQuery, call);
+        await exchange(beginQuery);
         return [];
       }),
     commit: () =>
       pg._runExclusiveQuery(async () => {
-        const { messages } = await pg.execProtocol(commitQuery, call);
-        const done = messages.find((message) => message.name === 'commandComplete') as { text?: string } | undefined;
+        const answer = await exchange(commitQuery);
+        const done = answer.find((received) => received.name === 'commandComplete') as { text?: string } | undefined;
         if (done?.text !== 'COMMIT') throw new RolledBackError();
       }),
-    rollback: () => pg._runExclusiveQuery(async () => void (await pg.execProtocol(rollbackQuery, quietly))),
-    exec: (script) => pg._runExclusiveQuery(async () => void (await pg.execProtocol(serialize.query(script), call))),
+    rollback: () => pg._runExclusiveQuery(async () => void (await exchange(rollbackQuery))),
+    exec: (script) => pg._runExclusiveQuery(async () => void (await exchange(serialize.query(script)))),
   };
 }
