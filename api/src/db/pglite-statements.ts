@@ -9,14 +9,14 @@
 //     call each.
 // Values go in and come out as PGlite's own query() would give them: its serializers for each parameter's type,
 // its parsers (ours among them) for each column's. The backend's answer is read as it streams out of the WASM memory,
-// by PGlite's own protocol parser: execProtocol() would copy it three more times first (a request's garbage is what
-// makes the garbage collector pause the api). Every call holds PGlite's query lock; whoever runs a transaction holds
-// its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after each statement
-// outside a transaction: that is a no-op for the in-memory and the Node file systems we use.
+// by PGlite's own protocol parser: execProtocol() would copy it three more times first. Every call holds PGlite's
+// query lock; whoever runs a transaction holds its transaction lock (pglite.ts). PGlite's own calls would also write
+// its file system back after each statement outside a transaction: a no-op for the in-memory and Node file systems.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-
-type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 import { RolledBackError, type Enter } from './database.ts';
+
+/** A message of the backend's answer, as PGlite's protocol parser gives it. */
+type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
 
 /** How many texts are kept prepared; a text beyond them is parsed each time it runs (two calls). */
 const maxPrepared = 1_000;
