@@ -2,8 +2,9 @@
 // rolled-back transaction and errors, a table that changes shape under a prepared statement, and how many calls
 // into the backend a unit of work costs.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pgliteParsers, wrapPglite } from './pglite.ts';
+import { boundAndExecuted } from './pglite-statements.ts';
 import type { EngineDatabase } from './database.ts';
 
 let pg: PGlite;
@@ -85,4 +86,19 @@ test('a statement is one call into the backend, a transaction one more for BEGIN
   } finally {
     pg.execProtocolRawStream = execProtocolRawStream;
   }
+});
+
+test('a statement\'s Bind, Describe, Execute and Sync are the bytes PGlite\'s serializer gives', () => {
+  const { serialize } = protocol;
+  const tail = [serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+  const cases: [string, (string | null)[]][] = [
+    ['ringwise_1', []],
+    ['ringwise_12', ['one', null, '', '19.99', '{"a":[1,"x"]}', 'Zoë 😀 ☎']],
+    ['', [null]],
+  ];
+  for (const [name, values] of cases) {
+    expect(boundAndExecuted(null, name, values)).toEqual(Buffer.concat([serialize.bind({ statement: name, values }), ...tail]));
+  }
+  const begin = serialize.query('BEGIN');
+  expect(boundAndExecuted(begin, 'ringwise_2', ['x'])).toEqual(Buffer.concat([begin, serialize.bind({ statement: 'ringwise_2', values: ['x'] }), ...tail]));
 });
