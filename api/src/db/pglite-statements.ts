@@ -8,15 +8,19 @@
 //   - BEGIN goes out with the transaction's first statement (entering the role), COMMIT and ROLLBACK alone: one
 //     call each.
 // Values go in and come out as PGlite's own query() would give them: its serializers for each parameter's type,
-// its parsers (ours among them) for each column's. The backend's answer is read as it streams out of the WASM memory,
-// by PGlite's own protocol parser: execProtocol() would copy it three more times first. Every call holds PGlite's
-// query lock; whoever runs a transaction holds its transaction lock (pglite.ts). PGlite's own calls would also write
-// its file system back after each statement outside a transaction: a no-op for the in-memory and Node file systems.
+// its parsers (ours among them) for each column's. The backend's answer is read as it streams out of the WASM memory
+// (execProtocol() would copy it three more times first), copied once and read by node-postgres's protocol parser,
+// whose messages are those PGlite's parser gives (it is a port of it), without PGlite's copy of every field: the
+// garbage of a request is what makes the collector pause the api. Every call holds PGlite's query lock; whoever runs a
+// transaction holds its transaction lock (pglite.ts). PGlite's own calls would also write its file system back after
+// each statement outside a transaction: a no-op for the in-memory and Node file systems.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { BackendMessage as ProtocolMessage } from 'pg-protocol/dist/messages';
+import { Parser } from 'pg-protocol/dist/parser';
 import { RolledBackError, type Enter } from './database.ts';
 
-/** A message of the backend's answer, as PGlite's protocol parser gives it. */
-type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0];
+/** A message of the backend's answer, as PGlite's own functions (parseResults) take it. */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** How many texts are kept prepared; a text beyond them is parsed each time it runs (two calls). */
 const maxPrepared = 1_000;
@@ -91,26 +95,26 @@ export function boundAndExecuted(before: Uint8Array | null, name: string, values
 export function createPgliteStatements(pg: PGlite): PgliteStatements {
   const prepared = new Map<string, Prepared>();
   let made = 0;
-  let parser = new protocol.Parser();
+  let parser = new Parser();
 
   /** Sends `message` (ending with Sync, or a simple query) and gives the backend's answer up to ReadyForQuery; throws
    *  the first error in it (PostgreSQL has then skipped to the Sync). Notices are dropped ("there is no transaction in
    *  progress": a rollback after a failure that came before BEGIN took effect). */
   async function exchange(message: Uint8Array): Promise<BackendMessage[]> {
     const answer: BackendMessage[] = [];
-    let error: BackendMessage | undefined;
+    let error: ProtocolMessage | undefined;
     await pg.execProtocolRawStream(message, {
       syncToFs: false,
-      // `data` is a view of the WASM memory, valid during this call only: the parser copies what it keeps
+      // `data` is a view of the WASM memory, valid during this call only
       onRawData: (data) =>
-        parser.parse(data, (received) => {
+        parser.parse(Buffer.from(data), (received: ProtocolMessage) => {
           if (received.name === 'error') error ??= received;
-          else if (received.name !== 'notice') answer.push(received);
+          else if (received.name !== 'notice') answer.push(received as unknown as BackendMessage);
         }),
     });
     if (error) {
       // as PGlite does: a parser that saw an error may hold part of a message
-      parser = new protocol.Parser();
+      parser = new Parser();
       throw error;
     }
     return answer;
