@@ -12,6 +12,7 @@
 // statement entering the role with the claims (and the session check). Statements are prepared once per
 // connection by name (one round trip each); behind a transaction-mode pooler (Supavisor on 6543, PgBouncer before
 // 1.21), which cannot keep prepared statements, they go unnamed (DATABASE_PREPARE=false, open-database.ts).
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { backgroundDeadlineMs, createDeadline, currentDeadline, DeadlineExceededError, remainingMs, untilDeadline, type Deadline } from '../lib/deadline.ts';
 import {
@@ -29,7 +30,7 @@ import {
 import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 export interface PostgresOptions {
-  /** Connections in the pool (default 10). */
+  /** Connections in the pool (default: `defaultPoolSize(url)`). */
   max?: number;
   /** Seconds an idle connection stays open (default 30). */
   idleTimeout?: number;
@@ -88,13 +89,36 @@ function selectListOf(statement: string): string {
   return list;
 }
 
+/**
+ * How many connections a pool opens when not told. A PostgreSQL on this machine (loopback or a socket) shares our
+ * cores: more backends than it has cores to run them only take turns, each statement waiting behind the others' time
+ * slices, so the pool is 2 × cores (the PostgreSQL wiki's "core_count × 2 + effective_spindle_count", with the data in
+ * memory). Measured with the contacts search at 16 requests at a time on 2 cores: 10 connections p99 18.4-20.5 ms,
+ * 4 connections p99 14.1 ms at the same throughput. A database elsewhere (Supabase) has cores of its own: 10.
+ */
+export function defaultPoolSize(url: string, cores = availableParallelism()): number {
+  return isOnThisMachine(url) ? Math.max(2, 2 * cores) : 10;
+}
+
+function isOnThisMachine(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // libpq's ?host=/run/postgresql (a Unix socket) wins over the URL's host
+  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Opens a pool on `url`. Values come back as described in database.ts (numeric/int8 as strings, timestamps as ISO strings). */
 export function createPostgresDatabase(url: string, options: PostgresOptions = {}): EngineDatabase {
   const prepare = options.prepare ?? true;
   const log = options.log ?? ((message, error) => console.error(`[database] ${message}: ${error instanceof Error ? error.message : String(error)}`));
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? defaultPoolSize(url),
     idleTimeoutMillis: (options.idleTimeout ?? 30) * 1000,
     connectionTimeoutMillis: 10_000,
     application_name: 'ringwise-api',

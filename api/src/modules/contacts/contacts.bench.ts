@@ -122,7 +122,8 @@ async function load(label: string, get: (search: string) => Promise<Response>, m
 }
 
 const database = await createTestDatabase();
-// the api's own pool (10 connections, as openDatabase makes it), not the test helper's small one
+// the api's own pool (as openDatabase makes it: defaultPoolSize, 2 × cores for this machine's PostgreSQL), not the
+// test helper's small one
 const db = createPostgresDatabase(database.url);
 try {
   const seeded = performance.now();

@@ -115,12 +115,13 @@ async function inThisProcess(label: string, db: EngineDatabase, sessions: Sessio
 }
 
 const postgres = await createTestDatabase();
-// the api's own pool (10 connections, as openDatabase makes it), not the test helper's small one
+// the api's own pool (as openDatabase makes it: defaultPoolSize, 2 × cores for this machine's PostgreSQL), not the
+// test helper's small one
 const pooled = createPostgresDatabase(postgres.url);
 try {
   const sessions = await seeded('PostgreSQL 15 (machine)', pooled);
   await inOwnProcess('GET /api/auth/user, api in its own process', { databaseUrl: postgres.url }, sessions);
-  await inThisProcess('GET /api/auth/user, api in the load generator\'s process (pool of 10)', pooled, sessions);
+  await inThisProcess('GET /api/auth/user, api in the load generator\'s process (the api\'s pool)', pooled, sessions);
 } finally {
   await pooled.close();
   await postgres.drop();
