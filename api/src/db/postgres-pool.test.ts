@@ -12,6 +12,7 @@ describe('defaultPoolSize', () => {
   test('a Unix socket is this machine too', () => {
     expect(defaultPoolSize('postgres:///ringwise?host=/run/postgresql', 2)).toBe(4);
     expect(defaultPoolSize('postgres://db.example.com/ringwise?host=%2Fvar%2Frun%2Fpostgresql', 2)).toBe(4);
+    expect(defaultPoolSize('postgres://%2Fvar%2Frun%2Fpostgresql/ringwise', 2)).toBe(4);
   });
 
   test('a database elsewhere (Supabase, its pooler) gets 10, whatever our cores', () => {
@@ -22,5 +23,6 @@ describe('defaultPoolSize', () => {
 
   test('a URL it cannot read keeps the remote default', () => {
     expect(defaultPoolSize('not a url', 2)).toBe(10);
+    expect(defaultPoolSize('postgres://%zz/db', 2)).toBe(10);
   });
 });

@@ -101,14 +101,14 @@ export function defaultPoolSize(url: string, cores = availableParallelism()): nu
 }
 
 function isOnThisMachine(url: string): boolean {
-  let parsed: URL;
+  let host: string;
   try {
-    parsed = new URL(url);
+    const parsed = new URL(url);
+    // libpq's ?host=/run/postgresql (a Unix socket) wins over the URL's host
+    host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
   } catch {
     return false;
   }
-  // libpq's ?host=/run/postgresql (a Unix socket) wins over the URL's host
-  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
   return host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
