@@ -82,10 +82,17 @@ function statementName(text: string): string | undefined {
 /** Dates as ISO 8601 (node-postgres would send them in the process's local time zone). */
 const paramOf = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
+/** Select lists by statement: the opening of every transaction needs one, and there are only the few `entering` gives. */
+const selectLists = new Map<string, string>();
+
 /** The select list of a `select …` statement without a from clause (enterRoleSql, enterSessionSql). */
 function selectListOf(statement: string): string {
-  const list = /^select\s+([\s\S]+)$/i.exec(statement.trim())?.[1];
-  if (!list || /\bfrom\b/i.test(list)) throw new Error(`Not a select without a from clause: ${statement}`);
+  let list = selectLists.get(statement);
+  if (list === undefined) {
+    list = /^select\s+([\s\S]+)$/i.exec(statement.trim())?.[1];
+    if (!list || /\bfrom\b/i.test(list)) throw new Error(`Not a select without a from clause: ${statement}`);
+    selectLists.set(statement, list);
+  }
   return list;
 }
 
