@@ -2,9 +2,10 @@
 // browser's audio: registration, outgoing calls through the app's voice webhook to each test destination, media
 // echoed back, DTMF, losing the WebSocket for good or for a moment, incoming calls from the phone page. Voice time
 // runs 100× faster (ringing 2 s takes 20 ms); media and the gateway's windows run in real (shortened) time.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import twilio from 'twilio';
+import { RTCRtpSender } from 'werift';
 import { simulatorSignallingPath } from '@ringwise/contract/simulator-voice';
 import { openTestDatabase, type TestDatabase } from '@ringwise/simulator-common/testing';
 import { twilioSimulator } from '../routes.ts';
@@ -360,6 +361,42 @@ describe('a call always ends', () => {
     browser.close();
     await until(() => voice().call(callSid)?.status === 'completed', 'completed', timing.mediaTimeoutMs + 2000);
     await sdk.next('hangup', 1000, (payload) => payload.callsid === callSid);
+  });
+
+  test("a far end whose timer fails ends its own call, the SDK hearing hangup, and no other call", async () => {
+    const answered = async (identity: string) => {
+      const sdk = await client(identity);
+      const { browser } = await call(sdk, '+14155551234');
+      const ringing = await sdk.next('ringing');
+      await browser.accept(String(ringing.sdp));
+      await sdk.next('answer');
+      await browser.connected();
+      browser.talk();
+      return { sdk, browser, callSid: String(ringing.callsid), farEndSsrc: Number(/^a=ssrc:(\d+)/m.exec(String(ringing.sdp))?.[1]) };
+    };
+    const failing = await answered('failing-media');
+    const healthy = await answered('healthy-media');
+    await until(() => failing.browser.received > 5 && healthy.browser.received > 5, 'both echoes');
+    // werift's sender throws for the failing call's far end only, inside its echo's delayed sends
+    const send = RTCRtpSender.prototype.sendRtp;
+    const broken = spyOn(RTCRtpSender.prototype, 'sendRtp').mockImplementation(function (this: RTCRtpSender, ...args: Parameters<RTCRtpSender['sendRtp']>) {
+      if (this.ssrc === failing.farEndSsrc) throw new Error('injected send failure');
+      return send.apply(this, args);
+    });
+    try {
+      expect(await failing.sdk.next('hangup', 3000, (payload) => payload.callsid === failing.callSid)).toEqual({ callsid: failing.callSid });
+    } finally {
+      broken.mockRestore();
+    }
+    await until(() => voice().call(failing.callSid)?.status === 'completed', 'the failed call completed');
+    const heard = healthy.browser.received;
+    await until(() => healthy.browser.received > heard + 10, 'the other call still echoing');
+    expect(voice().call(healthy.callSid)?.status).toBe('in-progress');
+    healthy.sdk.send('hangup', { callsid: healthy.callSid });
+    await until(() => voice().call(healthy.callSid)?.status === 'completed', 'completed');
+    await voice().settle();
+    failing.browser.close();
+    healthy.browser.close();
   });
 
   test('the signalling-drop destination: the WebSocket closes once, the SDK comes back with its reconnect token, the call goes on', async () => {

@@ -282,7 +282,7 @@ export class Signalling implements DeviceNotifier {
     const sid = newSid('CA');
     let media: MediaEnd;
     try {
-      media = await MediaEnd.answering(sdp, { log: this.#options.log, onKey: (key) => this.#options.calls.digits(sid, key) });
+      media = await MediaEnd.answering(sdp, { log: this.#options.log, onKey: (key) => this.#options.calls.digits(sid, key), onFailure: () => this.#options.calls.hangUp(sid) });
     } catch (error) {
       this.#options.log('signalling: could not answer an offer', error);
       return refuse(31000, 'The offer could not be answered');
@@ -419,7 +419,11 @@ export class Signalling implements DeviceNotifier {
       if (!session.open || !session.registered || session.token?.identity !== identity) continue;
       let media: MediaEnd;
       try {
-        media = await MediaEnd.offering({ log: this.#options.log, onKey: (key) => this.#options.calls.digits(legSid, key) });
+        // a failed far end ends the leg only once it is the call's (a ringing offer's failure fails its accept)
+        const onFailure = () => {
+          if (this.#calls.get(legSid)?.media === media) this.#options.calls.hangUp(legSid);
+        };
+        media = await MediaEnd.offering({ log: this.#options.log, onKey: (key) => this.#options.calls.digits(legSid, key), onFailure });
       } catch (error) {
         this.#options.log('signalling: could not make an offer', error);
         continue;

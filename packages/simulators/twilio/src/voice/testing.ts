@@ -1,10 +1,12 @@
 // Test helpers for the signalling gateway: a client that speaks the Voice SDK's PStream protocol over a real
 // WebSocket (as pstream.ts/call.ts send it), and a browser-like WebRTC peer (werift) that offers Opus and
-// telephone-events, sends a tone or silence every 20 ms and counts what comes back.
-import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, type RTCRtpTransceiver } from 'werift';
+// telephone-events, sends a tone or silence every 20 ms (the process's pre-encoded packets, media/tones.ts) with
+// their RFC 6464 audio levels, as Chrome does, and counts what comes back.
+import { RTCPeerConnection, RTCRtpCodecParameters, RTP_EXTENSION_URI, RtpHeader, useAudioLevelIndication, type RTCRtpTransceiver } from 'werift';
+import { silentDBov } from './media/audio-level.ts';
 import { quietIceSockets } from './media/media-end.ts';
-import { createOpusEncoder, frameSamples, type OpusEncoder } from './media/opus.ts';
-import { toneFrames } from './media/tones.ts';
+import { frameSamples } from './media/opus.ts';
+import { silencePacket, toneFrames } from './media/tones.ts';
 import { encode } from './pstream.ts';
 
 export interface Received {
@@ -74,20 +76,16 @@ export class SdkClient {
   }
 }
 
+export interface BrowserPeerOptions {
+  /** Whether it offers and answers RFC 6464 audio levels, and sends them (true, as browsers do); without them the
+   *  simulator judges the audio by its Opus flags. */
+  audioLevels?: boolean;
+}
+
 /** A browser's side of the audio. */
 export class BrowserPeer {
-  readonly pc = new RTCPeerConnection({
-    codecs: {
-      audio: [
-        new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2, payloadType: 111 }),
-        new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, payloadType: 126 }),
-      ],
-    },
-    iceUseIpv6: false,
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-  });
+  readonly pc: RTCPeerConnection;
   readonly #transceiver: RTCRtpTransceiver;
-  readonly #encoder: OpusEncoder = createOpusEncoder();
   readonly #tone = toneFrames({ kind: 'ringback' });
   #clock: ReturnType<typeof setInterval> | null = null;
   #sequence = 1;
@@ -97,7 +95,18 @@ export class BrowserPeer {
   muted = false;
   received = 0;
 
-  constructor() {
+  constructor({ audioLevels = true }: BrowserPeerOptions = {}) {
+    this.pc = new RTCPeerConnection({
+      codecs: {
+        audio: [
+          new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2, payloadType: 111 }),
+          new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, payloadType: 126 }),
+        ],
+      },
+      headerExtensions: { audio: audioLevels ? [useAudioLevelIndication()] : [] },
+      iceUseIpv6: false,
+      iceAdditionalHostAddresses: ['127.0.0.1'],
+    });
     this.#transceiver = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
     this.pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => this.received++));
   }
@@ -127,11 +136,11 @@ export class BrowserPeer {
     }
   }
 
-  /** Sends a 20 ms Opus frame every 20 ms: the tone, or silence while muted. */
+  /** Sends a 20 ms Opus frame every 20 ms: the tone, or silence while muted (level 127, as Chrome sends then). */
   talk(): void {
     this.#clock ??= setInterval(() => {
-      const pcm = this.muted ? new Int16Array(frameSamples) : this.#tone.next();
-      void this.#send(111, this.#encoder.encode(pcm), frameSamples);
+      const packet = this.muted ? silencePacket() : this.#tone.next();
+      void this.#send(111, packet.opus, frameSamples, undefined, this.muted ? silentDBov : packet.level);
     }, 20);
   }
 
@@ -150,21 +159,27 @@ export class BrowserPeer {
     }
   }
 
-  /** Idempotent: the Opus encoder's memory must be freed once (a second free corrupts opusscript's heap). */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     this.stopTalking();
-    this.#encoder.close();
     void this.pc.close();
   }
 
-  async #send(payloadType: number, payload: Buffer, advance: number, timestamp?: number): Promise<void> {
+  async #send(payloadType: number, payload: Buffer, advance: number, timestamp?: number, level?: number): Promise<void> {
     if (this.pc.connectionState !== 'connected') return;
     this.#timestamp += advance;
     const header = new RtpHeader({ payloadType, sequenceNumber: this.#sequence++ & 0xffff, timestamp: timestamp ?? this.#timestamp, ssrc: this.#transceiver.sender.ssrc });
+    const id = this.#audioLevelId();
+    // RFC 6464's one byte: the voice-activity bit (set, as Chrome sets it on every packet) and the level
+    if (id !== null && level !== undefined) header.extensions = [{ id, payload: Buffer.from([0x80 | level]) }];
     // the transport directly: werift's sender would rewrite the payload type to its codec's
     await this.#transceiver.sender.dtlsTransport.sendRtp(payload, header).catch(() => {});
+  }
+
+  /** The header extension id the SDP exchange gave RFC 6464 audio levels, if it negotiated them. */
+  #audioLevelId(): number | null {
+    return this.#transceiver.headerExtensions.find((extension) => extension.uri === RTP_EXTENSION_URI.audioLevelIndication)?.id ?? null;
   }
 
   async #gathered(): Promise<void> {

@@ -279,7 +279,7 @@ export class VoiceSimulator {
   async #callerMedia(sid: string, offerSdp: string): Promise<MediaEnd | false> {
     let media: MediaEnd;
     try {
-      media = await MediaEnd.answering(offerSdp, { log: this.#options.log });
+      media = await MediaEnd.answering(offerSdp, { log: this.#options.log, onFailure: () => this.hangUpFromPhone(sid) });
     } catch (error) {
       this.#options.log('the phone page\'s offer could not be answered', error);
       return false;

@@ -5,12 +5,17 @@
 // (a phone page's microphone bridged to the browser that took its call: `bridge`). Lost and delayed
 // packets on the way back when the destination is impaired. What the browser sends is measured (audio level,
 // DTMF keys), and a watchdog reports when it sends nothing for too long.
-import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+//
+// No codec runs here: what it plays is the process's pre-encoded tone packets (tones.ts), what it passes on goes
+// as it came, and what it measures is read from the packet headers (audio-level.ts). Each timer and subscription
+// catches its own errors: one ends this end's media and is reported (`onFailure`), never the process.
+import { RTCPeerConnection, RTCRtpCodecParameters, RTP_EXTENSION_URI, RtpHeader, RtpPacket, useAudioLevelIndication, type Extensions, type RTCRtpTransceiver } from 'werift';
 import { AudioMeter, type AudioLevel } from './audio-level.ts';
 import { impair, type Impairment } from './impairment.ts';
-import { createOpusDecoder, createOpusEncoder, frameMs, frameSamples, type OpusDecoder, type OpusEncoder } from './opus.ts';
+import { frameMs, frameSamples } from './opus.ts';
+import { opusHasSound } from './opus-packet.ts';
 import { KeyPresses } from './telephone-event.ts';
-import { toneFrames, type ToneFrames, type ToneKind } from './tones.ts';
+import { silencePacket, toneFrames, type ToneFrames, type ToneKind } from './tones.ts';
 
 /** What the far end plays to the browser. */
 export type MediaPlay = { kind: 'silence' } | { kind: ToneKind } | { kind: 'echo'; delayMs: number };
@@ -31,6 +36,8 @@ export interface MediaEndOptions {
   /** A DTMF key arrived as a telephone-event. */
   onKey?: (key: string) => void;
   log?: (message: string, error?: unknown) => void;
+  /** This end failed (an error in one of its timers or subscriptions) and closed: its call should end. */
+  onFailure?: (error: unknown) => void;
 }
 
 // the payload types Chrome and Firefox offer for these, so that the answer keeps the offer's numbers
@@ -39,6 +46,19 @@ const codecs = () => [
   new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 48_000, payloadType: 110 }),
   new RTCRtpCodecParameters({ mimeType: 'audio/telephone-event', clockRate: 8000, payloadType: 126 }),
 ];
+
+/** RFC 6464 audio levels, offered and answered so that browsers send them (`headerExtensions`). */
+const headerExtensions = () => ({ audio: [useAudioLevelIndication()] });
+
+interface AudioLevelExtension {
+  level: number;
+}
+
+/** The RFC 6464 level (-dBov) of a received packet, when its sender put one in. */
+export function audioLevelOf(extensions: Extensions | undefined): number | null {
+  const value = extensions?.[RTP_EXTENSION_URI.audioLevelIndication] as AudioLevelExtension | undefined;
+  return typeof value?.level === 'number' ? value.level : null;
+}
 
 /** The payload types an SDP maps to a codec name (lower case), e.g. opus, telephone-event. */
 export function payloadTypesOf(sdp: string): Map<number, string> {
@@ -74,8 +94,6 @@ export class MediaEnd {
   readonly #options: MediaEndOptions;
   readonly #meter = new AudioMeter();
   readonly #keys = new KeyPresses();
-  #encoder: OpusEncoder | null = null;
-  #decoder: OpusDecoder | null = null;
   #payloadTypes = new Map<number, string>();
   #passing: Passing = { kind: 'none' };
   #tones: ToneFrames | null = null;
@@ -92,13 +110,16 @@ export class MediaEnd {
   #lost = 0;
   #keysReceived = '';
   #closed = false;
+  #failed = false;
 
   private constructor(options: MediaEndOptions) {
     this.#options = options;
-    this.#pc = new RTCPeerConnection({ codecs: { audio: codecs() }, iceServers: [], iceUseIpv6: false, iceAdditionalHostAddresses: ['127.0.0.1'] });
+    this.#pc = new RTCPeerConnection({ codecs: { audio: codecs() }, headerExtensions: headerExtensions(), iceServers: [], iceUseIpv6: false, iceAdditionalHostAddresses: ['127.0.0.1'] });
     this.#transceiver = this.#pc.addTransceiver('audio', { direction: 'sendrecv' });
     this.#pc.onTrack.subscribe((track) => {
-      track.onReceiveRtp.subscribe((rtp) => this.#receive(rtp));
+      this.#guard('a new track', () => {
+        track.onReceiveRtp.subscribe((rtp, extensions) => this.#guard('receiving audio', () => this.#receive(rtp, extensions)));
+      });
     });
   }
 
@@ -138,6 +159,7 @@ export class MediaEnd {
   }
 
   async accept(answerSdp: string): Promise<void> {
+    if (this.#closed) throw new Error('This far end has closed');
     this.#payloadTypes = payloadTypesOf(answerSdp);
     await this.#pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
   }
@@ -199,8 +221,6 @@ export class MediaEnd {
     if (this.#watchdog) clearTimeout(this.#watchdog);
     for (const handle of this.#pending) clearTimeout(handle);
     this.#pending.clear();
-    this.#encoder?.close();
-    this.#decoder?.close();
     this.#pc.close().catch((error: unknown) => this.#options.log?.('could not close a media peer', error));
   }
 
@@ -214,7 +234,28 @@ export class MediaEnd {
         });
       });
     }
-    quietIceSockets(this.#pc);
+    quietIceSockets(this.#pc, this.#options.log);
+  }
+
+  /** Work run by a timer or a subscription: an error in it closes this end and is reported, and goes no further. */
+  #guard(what: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.#fail(what, error);
+    }
+  }
+
+  #fail(what: string, error: unknown): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    this.close();
+    this.#options.log?.(`media: ${what} failed; this call's media ends`, error);
+    try {
+      this.#options.onFailure?.(error);
+    } catch (failure) {
+      this.#options.log?.('media: ending a failed call failed', failure);
+    }
   }
 
   #armWatchdog(): void {
@@ -222,11 +263,13 @@ export class MediaEnd {
     if (!inactive) return;
     if (this.#watchdog) clearTimeout(this.#watchdog);
     this.#watchdog = setTimeout(() => {
-      if (!this.#closed) inactive.report();
+      this.#guard('the inactivity watchdog', () => {
+        if (!this.#closed) inactive.report();
+      });
     }, inactive.ms);
   }
 
-  #receive(rtp: RtpPacket): void {
+  #receive(rtp: RtpPacket, extensions: Extensions | undefined): void {
     if (this.#closed) return;
     this.#received++;
     this.#armWatchdog();
@@ -241,9 +284,9 @@ export class MediaEnd {
       return;
     }
     if (codec !== 'opus') return;
-    this.#decoder ??= createOpusDecoder();
-    const pcm = this.#decoder.decode(rtp.payload);
-    if (pcm) this.#meter.add(pcm);
+    const level = audioLevelOf(extensions);
+    if (level === null) this.#meter.addFlagged(opusHasSound(rtp.payload));
+    else this.#meter.addAudioLevel(level);
     const passing = this.#passing;
     if (passing.kind === 'none') return;
     const advance = this.#lastInTimestamp === null ? frameSamples : uint32(rtp.header.timestamp - this.#lastInTimestamp);
@@ -255,10 +298,11 @@ export class MediaEnd {
   #startClock(): void {
     if (this.#clock) return;
     this.#clock = setInterval(() => {
-      if (this.#passing.kind !== 'none') return;
-      this.#encoder ??= createOpusEncoder();
-      const frame = this.#tones ? this.#tones.next() : new Int16Array(frameSamples);
-      this.#send(this.#encoder.encode(frame), frameSamples, false, 0);
+      this.#guard('the packet clock', () => {
+        if (this.#passing.kind !== 'none') return;
+        const packet = this.#tones ? this.#tones.next() : silencePacket();
+        this.#send(packet.opus, frameSamples, false, 0);
+      });
     }, frameMs);
   }
 
@@ -281,13 +325,13 @@ export class MediaEnd {
     const send = () => {
       if (this.#closed) return;
       this.#sent++;
-      this.#transceiver.sender.sendRtp(packet).catch((error: unknown) => this.#options.log?.('could not send RTP', error));
+      this.#transceiver.sender.sendRtp(packet).catch((error: unknown) => this.#fail('sending RTP', error));
     };
     const wait = delayMs + extra;
     if (wait <= 0) return send();
     const handle = setTimeout(() => {
       this.#pending.delete(handle);
-      send();
+      this.#guard('a delayed send', send);
     }, wait);
     this.#pending.add(handle);
   }

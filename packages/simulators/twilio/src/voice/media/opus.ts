@@ -1,6 +1,7 @@
-// Opus at the far end of a call: 20 ms mono frames at 48 kHz (what WebRTC's Opus carries), encoded to send the
-// tones the simulator plays and decoded to measure what the browser sends. libopus itself, through opusscript
-// (WebAssembly), so the frames are real Opus the browser decodes.
+// Opus at the far end of a call: 20 ms mono frames at 48 kHz (what WebRTC's Opus carries). libopus itself, through
+// opusscript (WebAssembly), so the frames are real Opus the browser decodes. Only tones.ts (once per process) and
+// tests make a codec: no call has one, because opusscript's WebAssembly memory grows as codecs are made and the
+// codecs made before the growth go on using views of the old, detached buffer (RangeError, out-of-bounds access).
 import OpusScript from 'opusscript';
 
 export const opusClockRate = 48_000;

@@ -1,7 +1,11 @@
-// The sounds the simulator's far ends make, as 20 ms frames of 48 kHz PCM: the ringback heard while a number rings
-// (early media), the caller's voice of a call from the phone page (a tone: the phone page has no microphone), and
-// the test menu's prompt with each key pressed answered by its own DTMF tone.
-import { frameSamples, opusClockRate } from './opus.ts';
+// The sounds the simulator's far ends make: the ringback heard while a number rings (early media), the caller's
+// voice of a call from the phone page (a tone: the phone page has no microphone), and the test menu's prompt with
+// each key pressed answered by its own DTMF tone. Each is encoded to Opus once per process, on first use, by one
+// encoder that is then freed; playing one is handing out the same packets in turn. An Opus codec per call is what
+// crashed the process: opusscript's WebAssembly memory grows under the codecs made before, which then read and
+// write a detached buffer.
+import { dBovOf, rms } from './audio-level.ts';
+import { createOpusEncoder, frameMs, frameSamples, opusClockRate } from './opus.ts';
 
 interface Segment {
   ms: number;
@@ -9,7 +13,7 @@ interface Segment {
   hz: readonly number[];
 }
 
-const level = 6000;
+const amplitude = 6000;
 
 /** Each key's DTMF pair (ITU-T Q.23). */
 export const dtmfPairs: Record<string, readonly [number, number]> = {
@@ -19,62 +23,124 @@ export const dtmfPairs: Record<string, readonly [number, number]> = {
   '*': [941, 1209], '0': [941, 1336], '#': [941, 1477], D: [941, 1633],
 };
 
-const patterns = {
+/** Each cycle lasts a whole number of 20 ms frames, so that it repeats as packets. */
+export const tonePatterns = {
   /** North American ringback: 440 + 480 Hz, 2 s on, 4 s off. */
   ringback: [{ ms: 2000, hz: [440, 480] }, { ms: 4000, hz: [] }],
   /** The phone page's caller: a 500 Hz tone, 400 ms in every second. */
   tone: [{ ms: 400, hz: [500] }, { ms: 600, hz: [] }],
-  /** The menu's prompt: three rising beeps, then 3 s to press a key. */
-  menu: [{ ms: 150, hz: [600] }, { ms: 100, hz: [] }, { ms: 150, hz: [800] }, { ms: 100, hz: [] }, { ms: 150, hz: [1000] }, { ms: 3000, hz: [] }],
+  /** The menu's prompt: three rising beeps, then about 3 s to press a key (3,660 ms in all: 183 frames). */
+  menu: [{ ms: 150, hz: [600] }, { ms: 100, hz: [] }, { ms: 150, hz: [800] }, { ms: 100, hz: [] }, { ms: 150, hz: [1000] }, { ms: 3010, hz: [] }],
 } satisfies Record<string, Segment[]>;
 
-export type ToneKind = keyof typeof patterns;
+export type ToneKind = keyof typeof tonePatterns;
+
+/** A key's answer on the menu: its DTMF pair for 200 ms, then 100 ms of silence. */
+const pressSegments = (pair: readonly number[]): Segment[] => [{ ms: 200, hz: pair }, { ms: 100, hz: [] }];
+
+/** One 20 ms Opus packet, with the level of the audio it carries. */
+export interface TonePacket {
+  opus: Buffer;
+  /** The frame's audio level in -dBov, as a browser sends it in RFC 6464's header extension (127: silence). */
+  level: number;
+}
 
 export interface ToneFrames {
   /** The next 20 ms. */
-  next(): Int16Array;
-  /** Plays a key's DTMF tone (200 ms) before the pattern goes on. */
+  next(): TonePacket;
+  /** Plays a key's DTMF tone (200 ms, then 100 ms of silence) before the pattern goes on. */
   press(key: string): void;
 }
 
-export function toneFrames({ kind }: { kind: ToneKind }): ToneFrames {
-  const pattern: Segment[] = patterns[kind];
-  const cycle = pattern.reduce((total, segment) => total + (segment.ms * opusClockRate) / 1000, 0);
-  let position = 0;
-  let sample = 0;
-  const inserts: Segment[] = [];
-  let insertLeft = 0;
-  const at = (offset: number): readonly number[] => {
-    let start = 0;
-    for (const segment of pattern) {
-      const length = (segment.ms * opusClockRate) / 1000;
-      if (offset < start + length) return segment.hz;
-      start += length;
+interface EncodedTones {
+  cycles: Record<ToneKind, readonly TonePacket[]>;
+  presses: ReadonlyMap<string, readonly TonePacket[]>;
+  silence: TonePacket;
+}
+
+/** The PCM of segments played in a row (48 kHz mono), each sine starting at its segment's start. */
+export function segmentsPcm(segments: readonly Segment[]): Int16Array {
+  const total = segments.reduce((sum, segment) => sum + (segment.ms * opusClockRate) / 1000, 0);
+  if (total % frameSamples !== 0) throw new Error(`${total / (opusClockRate / 1000)} ms is not a whole number of ${frameMs} ms frames`);
+  const pcm = new Int16Array(total);
+  let offset = 0;
+  for (const segment of segments) {
+    const length = (segment.ms * opusClockRate) / 1000;
+    if (segment.hz.length) {
+      for (let i = 0; i < length; i++) {
+        let value = 0;
+        for (const frequency of segment.hz) value += Math.sin((2 * Math.PI * frequency * i) / opusClockRate);
+        pcm[offset + i] = Math.round((value / segment.hz.length) * amplitude);
+      }
     }
-    return [];
-  };
+    offset += length;
+  }
+  return pcm;
+}
+
+let encoded: EncodedTones | null = null;
+
+function encodeTones(): EncodedTones {
+  const encoder = createOpusEncoder();
+  try {
+    const encode = (pcm: Int16Array): TonePacket[] => {
+      const packets: TonePacket[] = [];
+      for (let start = 0; start < pcm.length; start += frameSamples) {
+        const frame = pcm.subarray(start, start + frameSamples);
+        packets.push({ opus: encoder.encode(frame), level: dBovOf(rms(frame)) });
+      }
+      return packets;
+    };
+    const settle = () => encode(new Int16Array(frameSamples * 10));
+    const cycles = {} as Record<ToneKind, readonly TonePacket[]>;
+    for (const kind of Object.keys(tonePatterns) as ToneKind[]) {
+      const pcm = segmentsPcm(tonePatterns[kind]);
+      // after the cycle's own end (its last 500 ms), so that the kept packets loop without a seam
+      encode(pcm.subarray(pcm.length - frameSamples * 25));
+      cycles[kind] = encode(pcm);
+    }
+    // silence once the encoder has left its start-up mode: 3-byte CELT frames flagged silent (a fresh encoder's
+    // are 59-byte hybrid ones)
+    settle();
+    const [silence] = encode(new Int16Array(frameSamples)) as [TonePacket];
+    const presses = new Map<string, readonly TonePacket[]>();
+    for (const [key, pair] of Object.entries(dtmfPairs)) {
+      settle();
+      presses.set(key, encode(segmentsPcm(pressSegments(pair))));
+    }
+    return { cycles, presses, silence };
+  } finally {
+    encoder.close();
+  }
+}
+
+function tones(): EncodedTones {
+  encoded ??= encodeTones();
+  return encoded;
+}
+
+/** A 20 ms packet of silence (the same one every time). */
+export function silencePacket(): TonePacket {
+  return tones().silence;
+}
+
+/** A player of one tone pattern: its own position in the process's shared packets. */
+export function toneFrames({ kind }: { kind: ToneKind }): ToneFrames {
+  const { cycles, presses } = tones();
+  const cycle = cycles[kind];
+  let position = 0;
+  const inserted: TonePacket[] = [];
   return {
     next() {
-      const frame = new Int16Array(frameSamples);
-      for (let i = 0; i < frameSamples; i++, sample++) {
-        let hz: readonly number[];
-        if (insertLeft > 0 || inserts.length > 0) {
-          if (insertLeft === 0) insertLeft = ((inserts[0]?.ms ?? 0) * opusClockRate) / 1000;
-          hz = inserts[0]?.hz ?? [];
-          if (--insertLeft === 0) inserts.shift();
-        } else {
-          hz = at(position);
-          position = (position + 1) % cycle;
-        }
-        let value = 0;
-        for (const frequency of hz) value += Math.sin((2 * Math.PI * frequency * sample) / opusClockRate);
-        frame[i] = hz.length ? Math.round((value / hz.length) * level) : 0;
-      }
-      return frame;
+      const packet = inserted.shift();
+      if (packet) return packet;
+      const next = cycle[position] as TonePacket;
+      position = (position + 1) % cycle.length;
+      return next;
     },
     press(key) {
-      const pair = dtmfPairs[key.toUpperCase()];
-      if (pair) inserts.push({ ms: 200, hz: pair }, { ms: 100, hz: [] });
+      const packets = presses.get(key.toUpperCase());
+      if (packets) inserted.push(...packets);
     },
   };
 }
