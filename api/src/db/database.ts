@@ -49,6 +49,9 @@ export interface Database {
   /** One statement on its own, as the connection's role, outside any transaction of the caller (no BEGIN and
    *  COMMIT around it): the session gate's check and the health check. */
   statement<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** PGlite only: serves this database to one more local program over PostgreSQL's wire protocol on the Unix socket
+   *  `path` (pglite-wire.ts): the Supabase Auth stand-in, which shares the product's database as GoTrue does. */
+  serveSocket?(path: string): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 

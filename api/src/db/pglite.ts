@@ -20,6 +20,7 @@ import {
   type ScriptSql,
 } from './database.ts';
 import { createPgliteStatements } from './pglite-statements.ts';
+import { servePgliteWire } from './pglite-wire.ts';
 import { assertOutsideTransaction, markTransaction } from './transaction-scope.ts';
 
 const keepText = (x: string): string => x;
@@ -127,6 +128,7 @@ export function wrapPglite(pg: PGlite): EngineDatabase {
         deadline.clear();
       }
     },
+    serveSocket: (path) => servePgliteWire(pg, path),
     close: () => pg.close(),
   };
 }
