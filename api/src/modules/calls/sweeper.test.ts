@@ -27,18 +27,7 @@ for (const engine of await testEngines()) {
       );
     const hangUps = (sid: string) => t.carrier.requests.filter((r) => r.sid === sid && r.method === 'POST').map((r) => r.form.Status);
 
-    /** A call the carrier placed and answered, whose carrier then never reports again. */
-    async function answeredCall() {
-      const owner = await t.signUpWithBalance('sweep', '5.00');
-      const { callId } = await t.started(owner.token);
-      const parent = newSid();
-      await t.webhook('/webhooks/twilio/voice', { CallSid: parent, From: `client:${owner.id}`, To: '', callId });
-      const leg = newSid();
-      for (const send of t.legCallbacks(callId, leg, 0).slice(0, 3)) expect((await send()).status).toBe(204);
-      t.carrier.calls.set(parent, { status: 'in-progress' });
-      t.carrier.calls.set(leg, { status: 'in-progress' });
-      return { owner, callId, parent, leg };
-    }
+    const answeredCall = () => t.answeredCall('sweep');
 
     test('a call whose carrier never reports is ended past its time limit plus the margin, not before, and at the carrier too', async () => {
       const { owner, callId, parent } = await answeredCall();

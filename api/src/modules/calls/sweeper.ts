@@ -7,7 +7,6 @@
 import type { Twilio } from 'twilio';
 import { isTerminalCallStatus } from '@ringwise/contract/calls';
 import type { Database } from '../../db/database.ts';
-import { periodic, type Periodic } from '../../lib/periodic.ts';
 import { carrierRecordOf, hangUpAtCarrier, type CarrierRecord } from './carrier-call.ts';
 import { applyCallStatus, type StatusOutcome } from './settle.ts';
 
@@ -80,10 +79,4 @@ export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: 
     if (outcome === 'settled') ended += 1;
   }
   return ended;
-}
-
-export type CallSweeper = Periodic;
-
-export function createCallSweeper(db: Pick<Database, 'privileged'>, twilio: Twilio | null, log = (error: unknown) => console.error('[calls] sweep failed', error)): CallSweeper {
-  return periodic(() => sweepStaleCalls(db, twilio), { defaultIntervalMs: 60_000, runAtStart: false, log });
 }
