@@ -2,6 +2,7 @@
 // receives, read from its own getStats() as the browser reports it.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, signedInWithCredit } from './fixtures.ts';
+import { phonePageUrl } from './e2e-env.ts';
 
 /** Opens the dialer with `number`, waits for the calling device, presses Call; the Active Call dialog. */
 export async function dial(page: Page, number: string) {
@@ -78,7 +79,7 @@ export async function buyNumber(request: APIRequestContext, accessToken: string)
 export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean } = {}): Promise<Page> {
   const phone = await context.newPage();
   if (options.microphone) await watchPeerConnections(phone);
-  await phone.goto('/sim/twilio/phone');
+  await phone.goto(phonePageUrl);
   await phone.getByLabel('To', { exact: true }).selectOption(number);
   if (options.microphone) await phone.getByLabel("Talk through this page's microphone", { exact: false }).check();
   await phone.getByRole('button', { name: 'Call', exact: true }).click();

@@ -5,6 +5,12 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const e2eOrigin = 'http://localhost:3100';
 export const e2eRemotePorts = { dialer: 3101, contacts: 3102, billing: 3103, numbers: 3104, marketing: 3105 } as const;
+/** The provider stand-ins' origins: each its own process, as the providers are elsewhere. */
+export const e2eAuthOrigin = 'http://localhost:3110';
+export const e2eCarrierOrigin = 'http://localhost:3111';
+export const e2ePaymentsOrigin = 'http://localhost:3112';
+/** The carrier simulator's test phones. */
+export const phonePageUrl = `${e2eCarrierOrigin}/sim/twilio/phone`;
 /** The contacts and marketing remotes are served from deploy folders, so a test can redeploy them like a CDN upload. */
 export const contactsDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-contacts');
 export const marketingDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-marketing');
@@ -18,6 +24,9 @@ export const e2eEnv: Record<string, string> = {
   REMOTE_BILLING_URL: `http://localhost:${e2eRemotePorts.billing}`,
   REMOTE_NUMBERS_URL: `http://localhost:${e2eRemotePorts.numbers}`,
   REMOTE_MARKETING_URL: `http://localhost:${e2eRemotePorts.marketing}`,
+  AUTH_STAND_IN_URL: e2eAuthOrigin,
+  TWILIO_SIMULATOR_URL: e2eCarrierOrigin,
+  STRIPE_SIMULATOR_URL: e2ePaymentsOrigin,
   REMOTE_CONTACTS_DIST: contactsDeployDir,
   REMOTE_MARKETING_DIST: marketingDeployDir,
   // the test command builds right before the browser tests

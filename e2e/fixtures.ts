@@ -1,6 +1,7 @@
 // A fresh user per test, signed up through the real Auth endpoints, with its session stored the way the
 // auth client stores it, so the page starts signed in.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAuthOrigin } from './e2e-env.ts';
 
 export interface TestUser {
   email: string;
@@ -12,7 +13,7 @@ export function newTestUser(): TestUser {
 }
 
 export async function signUpThroughApi(request: APIRequestContext, user: TestUser): Promise<unknown> {
-  const res = await request.post('/auth/v1/signup', { data: { email: user.email, password: user.password } });
+  const res = await request.post(`${e2eAuthOrigin}/auth/v1/signup`, { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startStandIn } from '@ringwise/simulator-common/processes';
 import { repoRoot } from '../api/src/config.ts';
 import { createAuthUser, createTestDatabase, testEmail } from '../api/src/db/testing.ts';
 
@@ -47,9 +48,11 @@ describe('on the embedded database', () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const origin = `http://127.0.0.1:${port}`;
     const { DATABASE_URL: _ignored, ...rest } = process.env;
+    // the sign-in server of the embedded install, which keeps its users in the api's database (on its socket)
+    const auth = await startStandIn('auth', { PUBLIC_URL: origin, DATA_DIR: dataDir });
     const api = Bun.spawn(['bun', 'api/src/index.ts'], {
       cwd: repoRoot,
-      env: { ...rest, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, SHELL_DIST: join(dataDir, 'no-shell'), NODE_ENV: 'production' },
+      env: { ...rest, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, SHELL_DIST: join(dataDir, 'no-shell'), NODE_ENV: 'production', AUTH_STAND_IN_URL: auth.url },
       stdout: 'pipe',
       stderr: 'pipe',
     });
@@ -59,7 +62,7 @@ describe('on the embedded database', () => {
         await Bun.sleep(100);
       }
       const email = testEmail('embedded-admin');
-      const signUp = await fetch(`${origin}/auth/v1/signup`, {
+      const signUp = await fetch(`${auth.url}/auth/v1/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password: 'correct horse battery' }),
@@ -82,6 +85,7 @@ describe('on the embedded database', () => {
     } finally {
       api.kill('SIGKILL');
       await api.exited;
+      await auth.stop();
     }
   }, 60_000);
 });

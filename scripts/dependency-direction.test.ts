@@ -1,7 +1,7 @@
 // Dependencies run one way: the apps (shell, remotes, api) and the tooling (scripts, e2e) use packages/;
 // no app imports another app's source (each deploys alone), packages import no app, and nothing imports
-// scripts/ (scripts are run, never imported). The provider stand-ins (packages/simulators/*) import no app either, and
-// only the api's composition root and test helpers import them.
+// scripts/ (scripts are run, never imported). The provider stand-ins (packages/simulators/*) import no app either, each
+// is a program of its own, and no code of the product imports one: only tests, benchmarks and test helpers do.
 import { describe, expect, test } from 'bun:test';
 import { Glob } from 'bun';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -51,9 +51,9 @@ const simulatorPackages = new Set(
   ),
 );
 
-/** Who may import a simulator: the api's composition root (it mounts them without the providers' keys) and test helpers. */
+/** Who may import a simulator: tests, benchmarks and test helpers, never the product (the api, a remote, the shell). */
 function mayUseSimulators(file: string): boolean {
-  return /^api\/src\/(?:app|services)\.ts$/.test(file) || /\.(?:test|bench)\.tsx?$/.test(file) || /(?:^|\/)testing(?:\.tsx?$|\/)/.test(file);
+  return /\.(?:test|bench)\.tsx?$/.test(file) || /(?:^|\/)testing(?:\.tsx?$|\/)/.test(file);
 }
 
 function importsSimulator(file: string, specifier: string): boolean {
@@ -104,7 +104,7 @@ describe('dependency direction', () => {
     expect(violations).toEqual([]);
   });
 
-  test('the stand-ins stay apart: only the api\'s composition root and test helpers import a simulator', () => {
+  test('the stand-ins stay apart: no code of the product imports one, not even the api\'s composition root', () => {
     expect([...simulatorPackages]).toContain('@ringwise/auth-stand-in');
     const violations: string[] = [];
     for (const file of sources) {
@@ -115,6 +115,11 @@ describe('dependency direction', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  test('the api depends on no stand-in to run: they are its tests\' development dependencies only', () => {
+    const api = JSON.parse(readFileSync(path.join(repoRoot, 'api/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(api.dependencies).filter((name) => simulatorPackages.has(name))).toEqual([]);
   });
 
   test('api/src/modules holds the product alone', () => {

@@ -7,6 +7,7 @@ import { Glob } from 'bun';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteBuilds } from '@ringwise/apps';
+import { standIns } from '@ringwise/apps/stand-ins';
 import { repoRoot } from './runtime-env.ts';
 
 const docFile = 'docs/going-live.md';
@@ -29,6 +30,7 @@ const remoteUrlNames = remoteBuilds.map((build) => build.urlEnv!);
  * code derives from `@ringwise/apps`, so the list follows the registry.
  */
 const dynamicReads: { file: RegExp; expression: RegExp; names: () => string[]; what: string }[] = [
+  { file: /^packages\/apps\/src\/stand-ins\.ts$/, expression: /(?:^|\.)urlEnv$/, names: () => standIns.map((standIn) => standIn.urlEnv), what: "a stand-in's URL" },
   { file: /.*/, expression: /(?:^|\.)urlEnv$/, names: () => remoteUrlNames, what: "a remote's REMOTE_<NAME>_URL" },
   {
     file: /^scripts\/runtime-env\.ts$/,
@@ -73,7 +75,7 @@ const lineAt = (source: string, index: number) => source.slice(0, index).split('
  * `env[name]` is resolved at its callers; any other `env[expression]` is resolved through `dynamicReads` or
  * reported as unresolved.
  */
-function scanSource(file: string, source: string): { reads: EnvRead[]; unresolved: UnresolvedRead[] } {
+function scanSource(file: string, source: string, sharedHelpers: ReadonlyMap<string, string[]> = new Map()): { reads: EnvRead[]; unresolved: UnresolvedRead[]; exportedHelpers: Map<string, string[]> } {
   const code = withoutComments(source);
   const reads: EnvRead[] = [];
   const unresolved: UnresolvedRead[] = [];
@@ -108,6 +110,10 @@ function scanSource(file: string, source: string): { reads: EnvRead[]; unresolve
     if (used.length === 0) helperParams.delete(helper);
     for (const p of used) nameParams.add(p);
   }
+  // helpers this file exports (a package's `export function wholeNumber(env: Env, name: string, …)`): their
+  // callers in other files read the variables they name
+  const exportedHelpers = new Map([...helperParams].filter(([helper]) => new RegExp(String.raw`export\s+function\s+${helper}\b`).test(code)));
+  for (const [helper, params] of sharedHelpers) if (!helperParams.has(helper)) helperParams.set(helper, params);
 
   const resolve = (expression: string, index: number) => {
     const line = lineAt(code, index);
@@ -148,7 +154,7 @@ function scanSource(file: string, source: string): { reads: EnvRead[]; unresolve
       }
     }
   }
-  return { reads, unresolved };
+  return { reads, unresolved, exportedHelpers };
 }
 
 function scanRepository() {
@@ -161,8 +167,10 @@ function scanRepository() {
   }
   const reads: EnvRead[] = [];
   const unresolved: UnresolvedRead[] = [];
+  const sharedHelpers = new Map<string, string[]>();
+  for (const file of files) for (const [helper, params] of scanSource(file, readFileSync(path.join(repoRoot, file), 'utf8')).exportedHelpers) sharedHelpers.set(helper, params);
   for (const file of [...files].sort()) {
-    const result = scanSource(file, readFileSync(path.join(repoRoot, file), 'utf8'));
+    const result = scanSource(file, readFileSync(path.join(repoRoot, file), 'utf8'), sharedHelpers);
     reads.push(...result.reads);
     unresolved.push(...result.unresolved);
   }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteBuilds, type AppBuild } from '@ringwise/apps';
+import { standIns, standInUrl, type StandInKey } from '@ringwise/apps/stand-ins';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,4 +22,14 @@ export function localRemotes(env: NodeJS.ProcessEnv = process.env) {
     const dir = env[distEnv] || path.join(repoRoot, build.dir, 'dist');
     return local ? [{ build, port: Number(url.port || 80), dir }] : [];
   });
+}
+
+/** The provider stand-ins this machine runs: those whose provider is not configured (ARCHITECTURE.md §4). */
+export function localStandIns(env: NodeJS.ProcessEnv = process.env) {
+  const configured: Record<StandInKey, boolean> = {
+    auth: Boolean(env.SUPABASE_URL?.trim()),
+    twilio: Boolean(env.TWILIO_ACCOUNT_SID?.trim() || env.TWILIO_AUTH_TOKEN?.trim()),
+    stripe: Boolean(env.STRIPE_SECRET_KEY?.trim()),
+  };
+  return standIns.filter((standIn) => !configured[standIn.key]).map((standIn) => ({ standIn, url: standInUrl(standIn.key, env) }));
 }

@@ -1,6 +1,6 @@
 // `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build,
 // the builds' shared singletons checked against each other, browser tests, and the ledger of the browser tests' database.
-// It first installs what a fresh machine lacks (Debian's chromium, pgtap and pg_prove) and starts PostgreSQL when it is
+// It first installs what a fresh machine lacks (Debian's chromium, pgtap, pg_prove and nginx) and starts PostgreSQL when it is
 // installed but stopped. Ends with one line "tests: N passed, N failed".
 import { existsSync } from 'node:fs';
 import { repoRoot } from './runtime-env.ts';
@@ -39,6 +39,13 @@ async function ensureMachine(): Promise<void> {
       DEBIAN_FRONTEND: 'noninteractive',
     });
     if (update.code !== 0 || install.code !== 0) throw new Error('could not install pgtap with apt-get');
+  }
+  // the scale-out test puts Debian's nginx in front of two api processes
+  if (!existsSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx')) {
+    if (process.getuid?.() !== 0) throw new Error('nginx is missing: install Debian\'s nginx package');
+    const update = await run('install nginx', ['apt-get', 'update', '-qq']);
+    const install = await run('install nginx', ['apt-get', 'install', '-y', '-qq', 'nginx-light'], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (update.code !== 0 || install.code !== 0) throw new Error('could not install nginx with apt-get');
   }
   if (Bun.which('pg_lsclusters')) {
     const clusters = Bun.spawnSync(['pg_lsclusters', '--no-header']).stdout.toString().trim().split('\n');

@@ -1,5 +1,4 @@
 // Builds the api app: plugins first (their hooks run for every request), then one module per domain.
-import { authStandIn } from '@ringwise/auth-stand-in';
 import { Elysia } from 'elysia';
 import { sessionGate } from './auth/session-gate.ts';
 import type { ApiConfig } from './config.ts';
@@ -14,8 +13,6 @@ import { contacts } from './modules/contacts/index.ts';
 import { profile } from './modules/profile/index.ts';
 import { billing } from './modules/billing/index.ts';
 import { rates } from './modules/rates/index.ts';
-import { stripeSimulator } from '@ringwise/stripe-simulator';
-import { twilioSimulator } from '@ringwise/twilio-simulator';
 import { numbers } from './modules/numbers/index.ts';
 import { calls } from './modules/calls/index.ts';
 import { marketing } from './modules/marketing/index.ts';
@@ -29,11 +26,8 @@ import { jsonObjectBody } from './plugins/json-body.ts';
 import { requestLimits } from './plugins/request-limits.ts';
 import { requestDeadline } from './plugins/request-deadline.ts';
 import { securityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
-import { clientAddress } from './limits/client-address.ts';
-import { createLimiter } from './limits/limiter.ts';
+import { createLimiter } from '@ringwise/rate-limits/limiter';
 import { createSqlRateLimitStore } from './limits/store.ts';
-import { loadMailConfig } from './mail/config.ts';
-import { createMailer } from './mail/mailer.ts';
 import type { ApiServices } from './services.ts';
 
 export interface AppOptions {
@@ -84,34 +78,10 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
       const { stripe, webhookSecret } = services.payments;
       app.use(billing({ verifier: auth.verifier, db, stripe, webhookSecret, publicUrl: config.publicUrl, jobs: services.billingJobs }));
     }
-    // the local Supabase Auth stand-in, only when no hosted project is configured
-    if (auth.signingKey) {
-      app.use(
-        authStandIn({
-          db,
-          issuer: auth.config.issuer,
-          signingKey: auth.signingKey,
-          limiter,
-          limits,
-          clientAddress: (request, server) => clientAddress(request, server, limits.trustedProxyHops),
-          siteUrl: config.publicUrl,
-          // services made by hand (tests) may have no mailer: .eml files in DATA_DIR/mail, as without SMTP_URL
-          mailer: services.mailer ?? createMailer(loadMailConfig({}, config)),
-        }),
-      );
-    }
     app.use(rates({ service: services.rates, limiter, rule: limits.rates, trustedProxyHops: limits.trustedProxyHops }));
     if (services.telephony) {
       app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
       app.use(calls({ verifier: auth.verifier, db, rates: services.rates, telephony: services.telephony, twilio: config.twilio }));
-    }
-    // the local Stripe stand-in, never when the real Stripe is configured
-    if (config.stripe.secretKey === null && services.stripeSimulator) {
-      app.use(stripeSimulator(services.stripeSimulator));
-    }
-    // the local Twilio stand-in, never when the real Twilio is configured
-    if (!config.twilio.live && services.twilioSimulator) {
-      app.use(twilioSimulator(services.twilioSimulator));
     }
     if (options.marketingRenderer) {
       const pages = createMarketingPages({

@@ -18,9 +18,11 @@ describe('loadConfig', () => {
       shellDist: join(repoRoot, 'shell', 'dist'),
       dataDir: join(repoRoot, '.data'),
       supabase: null,
-      stripe: { secretKey: null, webhookSecret: 'whsec_dev', publishableKey: null },
+      authStandInUrl: 'http://localhost:3010',
+      stripe: { secretKey: null, simulatorUrl: 'http://localhost:3012', webhookSecret: 'whsec_dev', publishableKey: null },
       twilio: {
         live: false,
+        simulatorUrl: 'http://localhost:3011',
         accountSid: 'AC00000000000000000000000000000000',
         authToken: 'dev-twilio-auth-token',
         apiKeySid: 'SK00000000000000000000000000000000',
@@ -32,14 +34,22 @@ describe('loadConfig', () => {
       limits: {
         trustedProxyHops: 0,
         redisUrl: null,
-        signIn: { limit: 30, windowSeconds: 300 },
-        signUp: { limit: 10, windowSeconds: 3600 },
-        refresh: { limit: 60, windowSeconds: 3600 },
-        signInFailures: { freeFailures: 5, maxSeconds: 900 },
         rates: { limit: 120, windowSeconds: 10 },
       },
       requestDeadlineMs: 5000,
+      callQuietSeconds: 60,
     });
+  });
+
+  test('CALL_QUIET_SECONDS: how long an open call goes unheard of before the carrier is asked, 1 to 3600 s', () => {
+    expect(loadConfig({ CALL_QUIET_SECONDS: '5' }).callQuietSeconds).toBe(5);
+    for (const bad of ['0', '-1', 'soon', '7200']) expect(() => loadConfig({ CALL_QUIET_SECONDS: bad })).toThrow('CALL_QUIET_SECONDS');
+  });
+
+  test('the stand-ins\' URLs are origins: TWILIO_SIMULATOR_URL and STRIPE_SIMULATOR_URL without a path', () => {
+    expect(loadConfig({ TWILIO_SIMULATOR_URL: 'http://127.0.0.1:4011/' }).twilio.simulatorUrl).toBe('http://127.0.0.1:4011');
+    expect(() => loadConfig({ TWILIO_SIMULATOR_URL: 'http://127.0.0.1:4011/sim/twilio' })).toThrow('must be an origin');
+    expect(() => loadConfig({ STRIPE_SIMULATOR_URL: 'ftp://payments' })).toThrow('STRIPE_SIMULATOR_URL');
   });
 
   test('Twilio: both keys or neither; the simulator account is refused as a real one', () => {
@@ -142,9 +152,10 @@ describe('Stripe settings', () => {
   const live = { STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_WEBHOOK_SECRET: 'whsec_live123' };
 
   test('without a secret key the simulator is used, its events signed with STRIPE_WEBHOOK_SECRET or whsec_dev', () => {
-    expect(loadConfig({}).stripe).toEqual({ secretKey: null, webhookSecret: 'whsec_dev', publishableKey: null });
-    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_local', STRIPE_SECRET_KEY: ' ' }).stripe).toEqual({
+    expect(loadConfig({}).stripe).toEqual({ secretKey: null, simulatorUrl: 'http://localhost:3012', webhookSecret: 'whsec_dev', publishableKey: null });
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_local', STRIPE_SECRET_KEY: ' ', STRIPE_SIMULATOR_URL: 'http://127.0.0.1:4012/' }).stripe).toEqual({
       secretKey: null,
+      simulatorUrl: 'http://127.0.0.1:4012',
       webhookSecret: 'whsec_local',
       publishableKey: null,
     });
@@ -153,6 +164,7 @@ describe('Stripe settings', () => {
   test('a secret key with its webhook secret and a publishable key of the same mode', () => {
     expect(loadConfig({ ...live, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Xyz' }).stripe).toEqual({
       secretKey: 'sk_live_51Abc',
+      simulatorUrl: null,
       webhookSecret: 'whsec_live123',
       publishableKey: 'pk_live_51Xyz',
     });

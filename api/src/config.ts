@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { remoteKeys, type RemoteKey } from '@ringwise/routes';
 import { remoteBuilds } from '@ringwise/apps';
+import { standInUrl } from '@ringwise/apps/stand-ins';
 import { isE164 } from '@ringwise/phone/notation';
 import { loadLimitsConfig, type LimitsConfig } from './limits/config.ts';
 
@@ -16,16 +17,22 @@ export interface ApiConfig {
   shellDist: string;
   /** Absolute path of the data directory of the embedded defaults. */
   dataDir: string;
-  /** The hosted Supabase project the browser signs in with; null means this api serves /auth/v1 itself. */
+  /** The hosted Supabase project the browser signs in with; null: the Supabase Auth stand-in at `authStandInUrl`. */
   supabase: SupabaseConfig | null;
-  /** Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the payment simulator this api serves under /sim/stripe. */
+  /** AUTH_STAND_IN_URL while SUPABASE_URL is unset: the origin of the Supabase Auth stand-in, a process of its own,
+   *  where the browser signs in (default http://localhost:3010); null with a hosted project. */
+  authStandInUrl: string | null;
+  /** Payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the payment simulator at STRIPE_SIMULATOR_URL. */
   stripe: StripeConfig;
-  /** Telephony: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, otherwise the carrier simulator this api serves under /sim/twilio. */
+  /** Telephony: Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set, otherwise the carrier simulator at TWILIO_SIMULATOR_URL. */
   twilio: TwilioConfig;
   /** Rate limits, the proxies trusted for the client address and where the limits are kept (api/src/limits/config.ts). */
   limits: LimitsConfig;
   /** REQUEST_DEADLINE_SECONDS in ms: how long a request may take before it is stopped and answered 503. */
   requestDeadlineMs: number;
+  /** CALL_QUIET_SECONDS: an open call not heard of for this long is looked up at the carrier and settled from its
+   *  record (modules/calls/reconciler.ts). */
+  callQuietSeconds: number;
 }
 
 /** A request's deadline unless REQUEST_DEADLINE_SECONDS says otherwise: long enough for the slowest honest request
@@ -44,8 +51,11 @@ export interface SupabaseConfig {
 }
 
 export interface TwilioConfig {
-  /** False: the app talks to its own carrier simulator with the dev account below. */
+  /** False: the app talks to the carrier simulator with the dev account below. */
   live: boolean;
+  /** TWILIO_SIMULATOR_URL: the carrier simulator's origin (its own process; default http://localhost:3011), whose REST
+   *  API the SDK is pointed at and whose signalling the browser's Voice SDK connects to; null with a Twilio account. */
+  simulatorUrl: string | null;
   /** TWILIO_ACCOUNT_SID (AC…); the simulator's account `AC000…000` without keys. */
   accountSid: string;
   /** TWILIO_AUTH_TOKEN: REST Basic auth and the webhooks' X-Twilio-Signature; `dev-twilio-auth-token` without keys. */
@@ -76,8 +86,11 @@ export const twilioSimulatorCalling = {
 } as const;
 
 export interface StripeConfig {
-  /** STRIPE_SECRET_KEY (sk_… or a restricted rk_… key); null: the app talks to its own payment simulator. */
+  /** STRIPE_SECRET_KEY (sk_… or a restricted rk_… key); null: the app talks to the payment simulator. */
   secretKey: string | null;
+  /** STRIPE_SIMULATOR_URL: the payment simulator's origin (its own process; default http://localhost:3012) while
+   *  STRIPE_SECRET_KEY is unset; null with a secret key. */
+  simulatorUrl: string | null;
   /** STRIPE_WEBHOOK_SECRET (whsec_…): the signing secret of /webhooks/stripe. Required with a secret key;
    *  `whsec_dev` for the simulator, which signs its events with it. */
   webhookSecret: string;
@@ -106,11 +119,26 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     shellDist: resolve(repoRoot, read(env, 'SHELL_DIST') ?? 'shell/dist'),
     dataDir: resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'),
     supabase: loadSupabase(env),
+    authStandInUrl: read(env, 'SUPABASE_URL') === undefined ? parseOrigin('AUTH_STAND_IN_URL', standInUrl('auth', env)) : null,
     stripe: loadStripe(env),
     twilio: loadTwilio(env),
     limits: loadLimitsConfig(env),
     requestDeadlineMs: parseDeadline(read(env, 'REQUEST_DEADLINE_SECONDS')),
+    callQuietSeconds: parseCallQuietSeconds(read(env, 'CALL_QUIET_SECONDS')),
   };
+}
+
+/** How long an open call may go unheard of before the carrier is asked (1 minute: a call settles within about 90 s of
+ *  whatever stopped its callbacks). */
+export const defaultCallQuietSeconds = 60;
+
+function parseCallQuietSeconds(value: string | undefined): number {
+  if (value === undefined) return defaultCallQuietSeconds;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 3600) {
+    throw new ConfigError(`CALL_QUIET_SECONDS must be a number of seconds from 1 to 3600 (got "${value}")`);
+  }
+  return seconds;
 }
 
 function parseDeadline(value: string | undefined): number {
@@ -136,7 +164,7 @@ function loadStripe(env: Env): StripeConfig {
     if (publishableKey !== undefined) {
       throw new ConfigError('STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not: set both, or neither to use the payment simulator');
     }
-    return { secretKey: null, webhookSecret: webhookSecret ?? devStripeWebhookSecret, publishableKey: null };
+    return { secretKey: null, simulatorUrl: parseOrigin('STRIPE_SIMULATOR_URL', standInUrl('stripe', env)), webhookSecret: webhookSecret ?? devStripeWebhookSecret, publishableKey: null };
   }
   if (secretKey === stripeSimulatorKey) {
     throw new ConfigError(`${stripeSimulatorKey} is the payment simulator's own key: leave STRIPE_SECRET_KEY unset to use the simulator`);
@@ -155,7 +183,7 @@ function loadStripe(env: Env): StripeConfig {
       throw new ConfigError(`STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${mode} key: use the pair of one mode`);
     }
   }
-  return { secretKey, webhookSecret, publishableKey: publishableKey ?? null };
+  return { secretKey, simulatorUrl: null, webhookSecret, publishableKey: publishableKey ?? null };
 }
 
 function loadTwilio(env: Env): TwilioConfig {
@@ -177,6 +205,7 @@ function loadTwilio(env: Env): TwilioConfig {
   if (accountSid === undefined && authToken === undefined) {
     return {
       live: false,
+      simulatorUrl: parseOrigin('TWILIO_SIMULATOR_URL', standInUrl('twilio', env)),
       ...twilioSimulatorAccount,
       apiKeySid: apiKeySid ?? twilioSimulatorCalling.apiKeySid,
       apiKeySecret: apiKeySecret ?? twilioSimulatorCalling.apiKeySecret,
@@ -192,7 +221,7 @@ function loadTwilio(env: Env): TwilioConfig {
     throw new ConfigError(`${accountSid} is the carrier simulator's own account: leave TWILIO_ACCOUNT_SID unset to use the simulator`);
   }
   if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID must be an Account SID (AC followed by 32 hex digits)');
-  return { live: true, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber, tokenTtlSeconds };
+  return { live: true, simulatorUrl: null, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber, tokenTtlSeconds };
 }
 
 /** A browser access token's lifetime unless TWILIO_TOKEN_TTL_SECONDS says otherwise. */
@@ -234,6 +263,13 @@ function jwtRole(key: string): unknown {
   }
 }
 
+/** Where the browser's Supabase Auth client signs in: the hosted project, or the local stand-in (`anonKey` 'local':
+ *  it asks for none). */
+export function browserAuthOf(config: Pick<ApiConfig, 'supabase' | 'authStandInUrl'>): { url: string; anonKey: string } {
+  if (config.supabase) return { url: config.supabase.url, anonKey: config.supabase.anonKey };
+  return { url: config.authStandInUrl ?? '', anonKey: 'local' };
+}
+
 /** The distinct origins the remotes are served from, in remote order (for CSP and CORS). */
 export function remoteOrigins(config: Pick<ApiConfig, 'remotes'>): string[] {
   return [...new Set(remoteKeys.map((key) => new URL(config.remotes[key]).origin))];
@@ -270,6 +306,13 @@ function parsePort(value: string | undefined): number {
 }
 
 /** Validates an absolute http(s) URL and returns it normalised, without trailing slashes. */
+/** A stand-in's URL: an origin only (its routes are its own, below it). */
+function parseOrigin(name: string, value: string): string {
+  const url = parseHttpUrl(name, value);
+  if (new URL(url).pathname !== '/') throw new ConfigError(`${name} must be an origin such as http://localhost:3011, without a path (got "${value}")`);
+  return url;
+}
+
 function parseHttpUrl(name: string, value: string): string {
   let url: URL;
   try {

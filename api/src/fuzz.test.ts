@@ -121,7 +121,7 @@ describe('fuzz: the auth stand-in', () => {
     test(`POST ${path}`, async () => {
       await fc.assert(
         fc.asyncProperty(body, fc.boolean(), async (b, signedIn) => {
-          const res = await t.app.handle(
+          const res = await t.handle(
             new Request(`${testPublicUrl}${path}`, {
               method: path.endsWith('/user') ? 'GET' : 'POST',
               headers: { ...(signedIn ? { authorization: `Bearer ${token}` } : {}), ...(b.type ? { 'content-type': b.type } : {}) },

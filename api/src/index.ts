@@ -1,5 +1,7 @@
 // Entry point: read the config, open the database (migrating it) and auth, listen. The app is in app.ts.
+import { join } from 'node:path';
 import { createApp } from './app.ts';
+import { wireSocketName } from './db/pglite-wire.ts';
 import { controlSocketPath, startControlSocket } from './control/control-socket.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { createServerRenderer } from './modules/marketing/server-render.ts';
@@ -25,14 +27,19 @@ const app = createApp(config, { services, marketingRenderer }).listen(config.por
 // auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
 services.billingJobs?.start();
 services.numberRenewals?.start();
-services.callSweeper?.start();
+services.callReconciler?.start();
 services.deletionCompleter?.start();
 // the embedded database has one process: commands such as `bun run admin:grant` reach it through this api
 const control = services.db.kind === 'pglite' ? startControlSocket(controlSocketPath(config.dataDir), services.db) : null;
+// ...and the Supabase Auth stand-in, which keeps its users in the product's database as GoTrue does, reaches it on
+// its socket in DATA_DIR (with DATABASE_URL it connects to PostgreSQL itself)
+const databaseSocket = services.auth.config.mode === 'local' ? await services.db.serveSocket?.(join(config.dataDir, wireSocketName)) : undefined;
 
 console.log(
   `Ringwise api listening on ${app.server?.url.href ?? `port ${config.port}`} (public URL ${config.publicUrl}, ` +
-    `database ${services.db.kind}, auth ${services.auth.config.mode}, payments ${config.stripe.secretKey ? 'Stripe' : 'simulator'}, ` +
+    `database ${services.db.kind}, auth ${services.auth.config.mode === 'local' ? `stand-in at ${services.auth.config.standInUrl}` : 'Supabase'}, ` +
+    `payments ${config.stripe.simulatorUrl ? `simulator at ${config.stripe.simulatorUrl}` : 'Stripe'}, ` +
+    `telephony ${config.twilio.simulatorUrl ? `simulator at ${config.twilio.simulatorUrl}` : 'Twilio'}, ` +
     `mail ${services.mailer?.destination ?? 'off'})`,
 );
 
@@ -58,11 +65,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     console.log(`Ringwise api: ${signal}: finishing the requests in flight, then stopping`);
     control?.stop();
+    await databaseSocket?.stop();
     await step('the requests in flight', () => app.server?.stop(false));
     await step('the jobs', () =>
-      Promise.all([services.billingJobs?.stop(), services.numberRenewals?.stop(), services.callSweeper?.stop(), services.deletionCompleter?.stop()]),
+      Promise.all([services.billingJobs?.stop(), services.numberRenewals?.stop(), services.callReconciler?.stop(), services.deletionCompleter?.stop()]),
     );
-    services.stripeSimulator?.events.close();
     services.rates.close();
     await step('the database', () => services.db.close());
     console.log('Ringwise api: stopped');

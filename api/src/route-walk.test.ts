@@ -63,7 +63,7 @@ async function send(method: string, path: string, token: string | null, step: Pi
     body = typeof step.body === 'string' ? step.body : JSON.stringify(step.body);
   }
   const started = performance.now();
-  const res = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(clientWaitMs) });
+  const res = await fetch(path.startsWith('http') ? path : `${origin}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(clientWaitMs) });
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -85,7 +85,7 @@ const tokenOf = (who: Who) => (who === 'anon' ? null : ctx[who].token);
 
 async function signUp(label: string) {
   const email = `${label}-${crypto.randomUUID()}@example.com`;
-  const res = await send('POST', '/auth/v1/signup', null, { body: { email, password: 'correct horse battery' } });
+  const res = await send('POST', `${api.standIns.auth!.url}/auth/v1/signup`, null, { body: { email, password: 'correct horse battery' } });
   expect(res.status).toBe(200);
   const session = res.json as { access_token: string; user: { id: string } };
   return { token: session.access_token, id: session.user.id, email };
@@ -107,9 +107,9 @@ async function carrierReports(status: string, extra: Record<string, string> = {}
 
 /** The owner of the verified number answers the carrier's call on the simulated phone and types the code. */
 async function typeVerificationCode() {
-  const phone = await (await fetch(`${origin}/sim/twilio/phone?number=${encodeURIComponent(ctx.callerId.phoneNumber)}`)).text();
+  const phone = await (await fetch(`${api.standIns.twilio!.url}/sim/twilio/phone?number=${encodeURIComponent(ctx.callerId.phoneNumber)}`)).text();
   const request = /name="request" value="([^"]+)"/.exec(phone)?.[1] ?? '';
-  const res = await fetch(`${origin}/sim/twilio/phone/verify`, {
+  const res = await fetch(`${api.standIns.twilio!.url}/sim/twilio/phone/verify`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -421,7 +421,7 @@ describe("who may call what, read from the process's own /api/openapi.json", () 
     );
     // a session signed out with POST /auth/v1/logout: its access token has not expired yet
     const user = await signUp('signed-out');
-    const out = await fetch(`${origin}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    const out = await fetch(`${api.standIns.auth!.url}/auth/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
     expect(out.status).toBe(204);
     signedOut = user.token;
     customer = await signUp('customer-on-admin');

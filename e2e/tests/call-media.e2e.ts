@@ -4,6 +4,7 @@
 // turned down.
 import { callFromPhone, dial, readyForIncomingCalls, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
+import { phonePageUrl } from '../e2e-env.ts';
 
 test('audio flows both ways on an answered call, and Mute sends silence until unmuted', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -47,7 +48,7 @@ test('keys pressed on the in-call keypad reach the far end as DTMF', async ({ pa
   const phone = await context.newPage();
   await expect
     .poll(async () => {
-      await phone.goto('/sim/twilio/phone');
+      await phone.goto(phonePageUrl);
       return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: '+447400100007' }).first().innerText();
     }, { timeout: 10_000 })
     .toContain('Keys pressed: 42#');

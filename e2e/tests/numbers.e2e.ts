@@ -1,6 +1,7 @@
 // Numbers in the browser with no Twilio keys: the app's own carrier simulator sells the number and places the
 // verification call, which is answered on its simulated phone page.
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
+import { phonePageUrl } from '../e2e-env.ts';
 
 test('a new user with credit buys a number, verifies their own and makes it the default caller ID', async ({ page, context, request }) => {
   test.setTimeout(120_000);
@@ -42,7 +43,7 @@ test('a new user with credit buys a number, verifies their own and makes it the 
   expect(code).toMatch(/^\d{6}$/);
 
   const phone = await context.newPage();
-  await phone.goto('/sim/twilio/phone?number=%2B14155550123');
+  await phone.goto(`${phonePageUrl}?number=%2B14155550123`);
   await phone.getByLabel('Verification code').first().fill(code);
   await phone.getByRole('button', { name: 'Enter code' }).first().click();
   await expect(phone.getByText(/verified/i).first()).toBeVisible();

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { e2eDataDir, repoRoot } from '../e2e-env.ts';
+import { e2eAuthOrigin, e2eDataDir, repoRoot } from '../e2e-env.ts';
 import { expect, newTestUser, signUpThroughApi, test, type StoredSession, type TestUser } from '../fixtures.ts';
 
 const screens = path.join(repoRoot, 'test-results/profile-screens');
@@ -132,7 +132,7 @@ test('password change through Supabase Auth', async ({ page, request }) => {
   await form.getByLabel('Confirm new password').fill('a new long passphrase');
   await change.click();
   await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
-  const signIn = (password: string) => request.post('/auth/v1/token?grant_type=password', { headers: { apikey: 'local' }, data: { email: user.email, password } });
+  const signIn = (password: string) => request.post(`${e2eAuthOrigin}/auth/v1/token?grant_type=password`, { headers: { apikey: 'local' }, data: { email: user.email, password } });
   expect((await signIn('a new long passphrase')).status()).toBe(200);
   expect((await signIn(user.password)).status()).toBe(400);
 });
@@ -171,7 +171,7 @@ test('e-mail change through Supabase Auth: confirmation links to both addresses,
   expect((await (await request.get('/api/auth/user', { headers })).json()).email).toBe(user.email);
   for (const link of [mailedLink(next)!, mailedLink(user.email)!]) await page.goto(link);
   await expect.poll(async () => (await (await request.get('/api/auth/user', { headers })).json()).email).toBe(next);
-  const signIn = (email: string) => request.post('/auth/v1/token?grant_type=password', { headers: { apikey: 'local' }, data: { email, password: user.password } });
+  const signIn = (email: string) => request.post(`${e2eAuthOrigin}/auth/v1/token?grant_type=password`, { headers: { apikey: 'local' }, data: { email, password: user.password } });
   expect((await signIn(next)).status()).toBe(200);
   expect((await signIn(user.email)).status()).toBe(400);
 });

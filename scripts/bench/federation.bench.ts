@@ -15,6 +15,7 @@ import { apiSharedModules } from '../../api/src/modules/marketing/shared-modules
 import { seedRateDeck } from '../../api/src/modules/rates/seed.ts';
 import { createRateService } from '../../api/src/modules/rates/service.ts';
 import { remoteBuilds } from '@ringwise/apps';
+import { startStandIn } from '@ringwise/simulator-common/processes';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
 import { wavesOf } from './waves.ts';
@@ -37,16 +38,19 @@ const servers = remoteBuilds.map((build, i) => {
   return startRemoteServer(path.join(repoRoot, build.dir, 'dist'), port);
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ringwise-bench-'));
-const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
 const database = await createTestDatabase();
 await seedRateDeck(database.db);
+// the sign-in server, its own process as in production: it keeps its users in the same database
+const auth = await startStandIn('auth', { PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: database.url });
+env.AUTH_STAND_IN_URL = auth.url;
+const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
 const api = createApp(config, {
   services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }), rates: createRateService({ db: database.db }) },
   marketingRenderer: createServerRenderer({ config, modules: apiSharedModules() }),
 }).listen(BASE_PORT);
 
 // the signed-in views need a session: one user, stored the way the auth client stores it
-const signUp = await fetch(`${origin}/auth/v1/signup`, {
+const signUp = await fetch(`${auth.url}/auth/v1/signup`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'correct horse battery' }),
@@ -191,6 +195,7 @@ for (const [route, signedIn] of [['/home', true], ['/home/contacts', true], ['/'
 
 await browser.close();
 await api.stop();
+await auth.stop();
 for (const server of servers) server.stop();
 await database.drop();
 rmSync(dataDir, { recursive: true, force: true });

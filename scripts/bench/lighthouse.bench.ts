@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remoteBuilds } from '@ringwise/apps';
+import { standIns } from '@ringwise/apps/stand-ins';
 import { repoRoot } from '../runtime-env.ts';
 
 const PORT = 3500;
@@ -22,6 +23,10 @@ const env: Record<string, string> = { PORT: String(PORT), PUBLIC_URL: origin, DA
 remoteBuilds.forEach((b, i) => {
   if (b.urlEnv) env[b.urlEnv] = `http://localhost:${PORT + 1 + i}`;
 });
+// the stand-ins on ports of the benchmark's own, beside a running `bun run dev`
+standIns.forEach((standIn, i) => {
+  env[standIn.urlEnv] = `http://localhost:${PORT + 10 + i}`;
+});
 const server = Bun.spawn(['bun', 'scripts/start.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
 
 interface LighthouseReport {
@@ -32,7 +37,7 @@ interface LighthouseReport {
 /** A Chrome profile whose localStorage holds a signed-in session for the app (Lighthouse keeps it with --disable-storage-reset). */
 async function signedInProfile(): Promise<string> {
   const { chromium } = await import('@playwright/test');
-  const signUp = await fetch(`${origin}/auth/v1/signup`, {
+  const signUp = await fetch(`${env.AUTH_STAND_IN_URL}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `lighthouse-${Date.now()}@example.com`, password: 'correct horse battery' }),

@@ -1,10 +1,14 @@
 // Where createAuthServices points the official admin client, and with which key: the hosted project with
-// SUPABASE_SERVICE_ROLE_KEY, or the local stand-in over loopback with a service_role token signed by the local key.
+// SUPABASE_SERVICE_ROLE_KEY, or the local stand-in at AUTH_STAND_IN_URL with the service_role key it left in DATA_DIR.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { statSync } from 'node:fs';
+import { decodeJwt } from 'jose';
+import { issueServiceRoleKey, serviceRoleKeyFileName, writeServiceRoleKey } from '@ringwise/auth-stand-in/service-role';
+import { createTestSigningKey } from './testing.ts';
+import { createTokenVerifier } from './verify.ts';
 import { createAuthServices } from '../services.ts';
 import { testConfig } from '../testing/fixtures.ts';
 import type { FetchFunction } from '../payments/stripe-client.ts';
@@ -44,24 +48,30 @@ describe('the Auth admin client of createAuthServices', () => {
     ]);
   });
 
-  test('without SUPABASE_URL: the stand-in over loopback, with a service_role token of the local signing key', async () => {
-    const env = { PORT: '3999', DATA_DIR: dataDir };
+  test('without SUPABASE_URL: the stand-in at AUTH_STAND_IN_URL, with the service_role key it left in DATA_DIR/auth', async () => {
+    const env = { AUTH_STAND_IN_URL: 'http://127.0.0.1:3999', DATA_DIR: dataDir };
     const { fetch, requests } = recordingFetch();
     const auth = await createAuthServices(testConfig(env), env, { fetch });
     expect(auth.config.mode).toBe('local');
+    // the stand-in has not started yet: a clear failure, no request sent without the key
+    expect((await auth.admin!.deleteUser(userId, true)).error?.message).toContain('has not left its service_role key');
+    expect(requests).toEqual([]);
+
+    const signingKey = await createTestSigningKey();
+    const key = await issueServiceRoleKey(signingKey);
+    writeServiceRoleKey(join(dataDir, 'auth', serviceRoleKeyFileName), key);
+    expect(statSync(join(dataDir, 'auth', serviceRoleKeyFileName)).mode & 0o777).toBe(0o600);
     expect((await auth.admin!.deleteUser(userId, true)).error).toBeNull();
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET http://127.0.0.1:3999/auth/v1/admin/users/${userId}`,
       `DELETE http://127.0.0.1:3999/auth/v1/admin/users/${userId}`,
     ]);
-    const key = requests[0]!.apikey!;
-    expect(requests[0]!.authorization).toBe(`Bearer ${key}`);
-    // signed by the key the stand-in checks, with Supabase's service_role claims and nothing of a user's
-    await jwtVerify(key, createLocalJWKSet(auth.signingKey!.jwks));
+    expect(requests[0]).toMatchObject({ apikey: key, authorization: `Bearer ${key}` });
+    // Supabase's service_role claims and nothing of a user's: the api's verifier refuses it as a user's token
     const claims = decodeJwt(key);
     expect(claims).toMatchObject({ role: 'service_role', iss: 'supabase' });
     expect(claims.sub).toBeUndefined();
-    expect(claims.aud).toBeUndefined();
-    await expect(auth.verifier.verify(key)).rejects.toMatchObject({ status: 401 });
+    const verifier = createTokenVerifier(auth.config, { keys: signingKey.jwks });
+    await expect(verifier.verify(key)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -1,6 +1,8 @@
-// Which Supabase Auth the api trusts (ARCHITECTURE.md §4): the hosted project when SUPABASE_URL is set,
-// else the api's own local stand-in under /auth/v1 with an ES256 key kept in DATA_DIR.
+// Which Supabase Auth the api trusts (ARCHITECTURE.md §4): the hosted project when SUPABASE_URL is set, else the
+// local stand-in, a process of its own at AUTH_STAND_IN_URL. Either way the api checks tokens with the server's
+// published keys (its JWKS) and reaches its admin API through the official client.
 import { join, resolve } from 'node:path';
+import { standInUrl } from '@ringwise/apps/stand-ins';
 import { ConfigError, repoRoot, type Env } from '../config.ts';
 
 /** The only audience access tokens may carry (what Supabase Auth puts in `aud` for signed-in users). */
@@ -26,10 +28,10 @@ export interface HostedAuthConfig extends AuthConfigBase {
 
 export interface LocalAuthConfig extends AuthConfigBase {
   mode: 'local';
-  /** `<DATA_DIR>/auth`: the local auth server's key material. */
-  keyDir: string;
-  /** `<DATA_DIR>/auth/signing-key.json`: the private ES256 JWK (mode 0600). */
-  signingKeyFile: string;
+  /** AUTH_STAND_IN_URL: the stand-in's origin, where the browser signs in (default http://localhost:3010). */
+  standInUrl: string;
+  /** `<DATA_DIR>/auth/service-role-key`: the service_role key the stand-in leaves for the api's admin client. */
+  serviceRoleKeyFile: string;
 }
 
 export type AuthConfig = HostedAuthConfig | LocalAuthConfig;
@@ -38,10 +40,10 @@ export type AuthConfig = HostedAuthConfig | LocalAuthConfig;
 const minJwtSecretLength = 32;
 
 /**
- * Reads the auth settings. `publicUrl` is the app's public origin (ApiConfig.publicUrl); `dataDir` defaults
- * to DATA_DIR resolved the way loadConfig does it (against the repo root), so pass ApiConfig.dataDir when you have it.
+ * Reads the auth settings. `dataDir` defaults to DATA_DIR resolved the way loadConfig does it (against the repo
+ * root), so pass ApiConfig.dataDir when you have it.
  */
-export function loadAuthConfig(env: Env, publicUrl: string, dataDir?: string): AuthConfig {
+export function loadAuthConfig(env: Env, dataDir?: string): AuthConfig {
   const supabaseUrl = read(env, 'SUPABASE_URL');
   if (supabaseUrl !== undefined) {
     const base = parseHttpUrl('SUPABASE_URL', supabaseUrl);
@@ -62,15 +64,16 @@ export function loadAuthConfig(env: Env, publicUrl: string, dataDir?: string): A
     };
   }
 
-  const issuer = `${parseHttpUrl('PUBLIC_URL', publicUrl)}/auth/v1`;
-  const keyDir = join(dataDir ?? resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'), 'auth');
+  const url = parseHttpUrl('AUTH_STAND_IN_URL', standInUrl('auth', env));
+  if (new URL(url).pathname !== '/') throw new ConfigError(`AUTH_STAND_IN_URL must be an origin such as http://localhost:3010, without a path (got "${url}")`);
+  const issuer = `${url}/auth/v1`;
   return {
     mode: 'local',
+    standInUrl: url,
     issuer,
     audience: accessTokenAudience,
     jwksUrl: `${issuer}/.well-known/jwks.json`,
-    keyDir,
-    signingKeyFile: join(keyDir, 'signing-key.json'),
+    serviceRoleKeyFile: join(dataDir ?? resolve(repoRoot, read(env, 'DATA_DIR') ?? '.data'), 'auth', 'service-role-key'),
   };
 }
 

@@ -6,11 +6,10 @@ import { createApp } from '../app.ts';
 import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
 import { createRateService } from '../modules/rates/service.ts';
 import { testConfig } from '../testing/fixtures.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from './testing.ts';
-import { createTokenVerifier } from './verify.ts';
+import { createTestAuthStandIn, testPublicUrl } from './testing.ts';
 
 let database: TestDatabase;
-let app: ReturnType<typeof createApp>;
+let app: { handle(request: Request): Promise<Response> };
 
 interface Session {
   access_token: string;
@@ -55,16 +54,13 @@ async function useApi(token: string): Promise<[number, number]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000', AUTH_SIGNIN_LIMIT: '1000' }), {
-    logError: () => {},
-    services: {
-      db: database.db,
-      auth: { config: authConfig, verifier: createTokenVerifier(authConfig, { keys: signingKey.jwks }), signingKey },
-      rates: createRateService({ db: database.db }),
-    },
-  });
+  const testAuth = await createTestAuthStandIn(database.db);
+  app = testAuth.withApp(
+    createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+      logError: () => {},
+      services: { db: database.db, auth: testAuth.auth, rates: createRateService({ db: database.db }) },
+    }),
+  );
 });
 afterAll(() => database.drop());
 

@@ -1,10 +1,12 @@
-// Test helpers: a throwaway signing key, the local auth config, the auth services of an app under test, and
-// hand-made tokens (good and bad). The signing keys are the Supabase Auth stand-in's (@ringwise/auth-stand-in):
-// the api's tests reach them here, and modules under src/modules never import the stand-in.
+// Test helpers: a throwaway signing key, the local auth config, the Supabase Auth stand-in beside an app under test
+// (its routes reached as its own process's would be: /auth/v1/* sent to it, the rest to the app), and hand-made
+// tokens (good and bad). The stand-in is @ringwise/auth-stand-in; modules under src/modules never import it.
+import { join } from 'node:path';
 import { SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { loadOrCreateSigningKey, type SigningKey } from '@ringwise/auth-stand-in/keys';
 import { issueServiceRoleKey } from '@ringwise/auth-stand-in/service-role';
-import { createTestSigningKey } from '@ringwise/auth-stand-in/testing';
+import { createTestAuthServer, createTestSigningKey, type TestAuthServerOptions } from '@ringwise/auth-stand-in/testing';
+import type { Database } from '../db/database.ts';
 import type { FetchFunction } from '../payments/stripe-client.ts';
 import type { ApiServices } from '../services.ts';
 import { createAuthAdmin } from './admin-client.ts';
@@ -16,45 +18,55 @@ export { createTestSigningKey };
 
 export const testPublicUrl = 'http://localhost';
 
-/** The local auth config of tests: issuer http://localhost/auth/v1, keys in a throwaway directory. */
+/** The local auth config of tests: the stand-in at http://localhost (issuer http://localhost/auth/v1). */
 export function testLocalAuthConfig(dataDir = '/tmp/ringwise-test-auth'): LocalAuthConfig {
-  const config = loadAuthConfig({}, testPublicUrl, dataDir);
+  const config = loadAuthConfig({ AUTH_STAND_IN_URL: testPublicUrl }, dataDir);
   if (config.mode !== 'local') throw new Error('expected local auth mode');
   return config;
 }
 
-export interface TestAuthServices {
-  /** What to put in ApiServices.auth: the local stand-in's key and verifier, and the official admin client. */
-  auth: ApiServices['auth'] & { signingKey: SigningKey };
+type Handles = { handle(request: Request): Promise<Response> };
+
+/** Whether a request is for the Auth server (its /auth/v1 routes), not the api. */
+const forAuth = (request: Request) => new URL(request.url).pathname.startsWith('/auth/v1/');
+
+export interface TestAuthStandIn {
+  /** What to put in ApiServices.auth: the config, a verifier trusting the stand-in's key, the official admin client. */
+  auth: ApiServices['auth'];
+  signingKey: SigningKey;
   /** The service_role key the admin client sends. */
   serviceRoleKey: string;
-  /** Sends the admin client's requests to this app (through `app.handle`) from now on. */
-  attach(app: { handle(request: Request): Promise<Response> }): void;
+  /** The stand-in's own routes, as its process serves them. */
+  standIn: Handles;
+  /** `app`'s requests, with those for /auth/v1 going to the stand-in (as a browser's go to its origin). */
+  withApp(app: Handles): Handles;
 }
 
 /**
- * Auth of an app under test, as createAuthServices makes it without SUPABASE_URL, but with an in-memory key and the
- * admin client reaching the app through `app.handle` (no port). Create it before the app, then `attach(app)`. With
- * `transport`, each request of the admin client goes through it first (a test's failing Auth server).
+ * The Supabase Auth stand-in on `db` (the api's database, as GoTrue's is the project's), as its process runs it but
+ * in this process. With `transport`, each request of the admin client goes through it first (a failing Auth server).
  */
-export async function createTestAuthServices(transport?: (request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>): Promise<TestAuthServices> {
-  const signingKey = await createTestSigningKey();
+export type TestAuthStandInOptions = Omit<TestAuthServerOptions, 'db' | 'store'> & {
+  transport?: (request: Request, next: (request: Request) => Promise<Response>) => Promise<Response>;
+};
+
+export async function createTestAuthStandIn(db: Pick<Database, 'privileged'>, options: TestAuthStandInOptions = {}): Promise<TestAuthStandIn> {
+  const { transport, ...serverOptions } = options;
+  const server = await createTestAuthServer({ ...serverOptions, db });
   const config = testLocalAuthConfig();
-  const serviceRoleKey = await issueServiceRoleKey(signingKey);
-  let target: { handle(request: Request): Promise<Response> } | null = null;
-  const viaApp: FetchFunction = (input, init) => {
-    if (!target) throw new Error('createTestAuthServices: call attach(app) before using the admin client');
-    const app = target;
+  const serviceRoleKey = await issueServiceRoleKey(server.signingKey);
+  const standIn = server.app;
+  const toStandIn: FetchFunction = (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    return transport ? transport(request, (r) => app.handle(r)) : app.handle(request);
+    return transport ? transport(request, (r) => standIn.handle(r)) : standIn.handle(request);
   };
-  const admin = createAuthAdmin({ url: `${testPublicUrl}/auth/v1`, serviceRoleKey, fetch: viaApp });
+  const admin = createAuthAdmin({ url: config.issuer, serviceRoleKey, fetch: toStandIn });
   return {
-    auth: { config, verifier: createTokenVerifier(config, { keys: signingKey.jwks }), signingKey, admin },
+    auth: { config, verifier: createTokenVerifier(config, { keys: server.signingKey.jwks }), admin },
+    signingKey: server.signingKey,
     serviceRoleKey,
-    attach(app) {
-      target = app;
-    },
+    standIn,
+    withApp: (app) => ({ handle: (request) => (forAuth(request) ? standIn.handle(request) : app.handle(request)) }),
   };
 }
 
@@ -87,14 +99,12 @@ export async function signTestToken(
     .sign(key);
 }
 
-/** Signs a user's session token as an api running in local auth mode accepts it (benchmarks of the api in its own
- *  process): with the key the api keeps in its DATA_DIR `dataDir`, issued at its public URL. */
-export async function localApiTokenSigner(dataDir: string, publicUrl: string): Promise<(userId: string, sessionId: string) => Promise<string>> {
-  const config = loadAuthConfig({}, publicUrl, dataDir);
-  if (config.mode !== 'local') throw new Error('expected local auth mode');
-  const key = await loadOrCreateSigningKey(config.signingKeyFile);
-  return (userId, sessionId) =>
-    signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer: config.issuer });
+/** Signs a user's session token as the Supabase Auth stand-in of `standInUrl` does (benchmarks of the api in its own
+ *  process): with the key it keeps in DATA_DIR `dataDir`, issued at its URL. */
+export async function localApiTokenSigner(dataDir: string, standInUrl: string): Promise<(userId: string, sessionId: string) => Promise<string>> {
+  const key = await loadOrCreateSigningKey(join(dataDir, 'auth', 'signing-key.json'));
+  const issuer = `${standInUrl}/auth/v1`;
+  return (userId, sessionId) => signTestToken(key.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: key.kid, issuer });
 }
 
 /** An unsigned token (`alg: none`) carrying otherwise perfect claims. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { exportJWK, generateKeyPair } from 'jose';
 import { HttpError } from '../plugins/errors.ts';
 import { loadAuthConfig } from './config.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig, testUserId, unsignedToken, type SigningKey } from './testing.ts';
+import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, testUserId, unsignedToken, type SigningKey } from './testing.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -92,8 +92,18 @@ describe('local mode', () => {
     await expectUnauthorized(verifier, '', /No access token/);
   });
 
-  test('needs the local key set', () => {
-    expect(() => createTokenVerifier(testLocalAuthConfig())).toThrow(/local signing key set/);
+  test('without keys given, the stand-in\'s published JWKS is fetched, as a hosted project\'s is', async () => {
+    const key = await createTestSigningKey();
+    const fetched: string[] = [];
+    const fromStandIn = createTokenVerifier(testLocalAuthConfig(), {
+      fetch: (async (url: string) => {
+        fetched.push(url);
+        return Response.json(key.jwks);
+      }) as never,
+    });
+    const token = await signTestToken(key.privateKey, userClaims, { kid: key.kid });
+    expect((await fromStandIn.verify(token)).sub).toBe(testUserId);
+    expect(fetched).toEqual([`${testPublicUrl}/auth/v1/.well-known/jwks.json`]);
   });
 });
 
@@ -124,7 +134,7 @@ describe('hosted mode (JWKS served by a stub fetch)', () => {
   const verifierWith = (env: Record<string, string>) => {
     fetches = [];
     fetchFails = false;
-    return createTokenVerifier(loadAuthConfig(env, 'http://localhost:3000'), { fetch: stubFetch as never });
+    return createTokenVerifier(loadAuthConfig(env), { fetch: stubFetch as never });
   };
 
   test('accepts ES256 and RS256 tokens from the project JWKS, fetched once and cached', async () => {

@@ -21,9 +21,10 @@ export interface TokenVerifier {
 }
 
 export interface TokenVerifierOptions {
-  /** Local mode: the public keys of the local signing key (SigningKey.jwks). Required there. */
+  /** The public keys to trust as they are (tests: a throwaway signing key's); otherwise they are fetched from the
+   *  auth server's JWKS, the hosted project's or the local stand-in's alike. */
   keys?: JSONWebKeySet;
-  /** Hosted mode: the fetch used to download the project's JWKS (tests pass a stub). */
+  /** The fetch used to download the JWKS (tests pass a stub). */
   fetch?: FetchImplementation;
   /** The clock exp is checked against (tests move it). */
   now?: () => Date;
@@ -100,10 +101,7 @@ export const verifiedTokenCacheSize = 10_000;
 export const verifiedTokenCacheMs = 5 * 60_000;
 
 function keySetFor(config: AuthConfig, options: TokenVerifierOptions) {
-  if (config.mode === 'local') {
-    if (!options.keys) throw new Error('createTokenVerifier: local auth mode needs the local signing key set (options.keys)');
-    return createLocalJWKSet(options.keys);
-  }
+  if (options.keys) return createLocalJWKSet(options.keys);
   // Cached by jose: refetched at most every 30 s when an unknown kid shows up, and after 10 min anyway.
   return createRemoteJWKSet(new URL(config.jwksUrl), options.fetch ? { [customFetch]: options.fetch } : {});
 }

@@ -26,7 +26,7 @@ describe.skipIf(!hasPostgres)('database faults, a real api process on PostgreSQL
     proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
     const throughProxy = new URL(database.url);
     throughProxy.port = String(proxy.port);
-    api = await startApiProcesses(1, { databaseUrl: throughProxy.toString(), env: { REQUEST_DEADLINE_SECONDS: '3', AUTH_SIGNUP_LIMIT: '1000' } });
+    api = await startApiProcesses(1, { databaseUrl: throughProxy.toString(), standIns: ['auth'], env: { REQUEST_DEADLINE_SECONDS: '3', AUTH_SIGNUP_LIMIT: '1000' } });
     origin = api.origins[0]!;
   }, 60_000);
   afterAll(async () => {
@@ -38,7 +38,7 @@ describe.skipIf(!hasPostgres)('database faults, a real api process on PostgreSQL
   test('terminated connections, a restart and a short outage: the api keeps serving and loses nothing acknowledged', async () => {
     const users = await Promise.all(
       Array.from({ length: writers }, async (_, i) => {
-        const res = await fetch(`${origin}/auth/v1/signup`, {
+        const res = await fetch(`${api.standIns.auth!.url}/auth/v1/signup`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: `writer-${i}-${crypto.randomUUID()}@example.com`, password: 'correct horse battery' }),

@@ -2,7 +2,7 @@
 // so concurrent api processes never lose a count. Windows use Redis's clock (the key's TTL is the window);
 // streaks keep the caller's clock for the time of the last failure.
 import { RedisClient } from 'bun';
-import { streakMemorySeconds, type RateLimitStore } from './store.ts';
+import { streakMemorySeconds, type RateLimitStore } from '@ringwise/rate-limits/limiter';
 
 const hitScript = `
 local hits = redis.call('INCR', KEYS[1])

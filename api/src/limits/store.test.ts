@@ -2,20 +2,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestDatabase, createTestPglite, postgresReachable } from '../db/testing.ts';
 import { createRedisRateLimitStore } from './redis-store.ts';
-import { createMemoryRateLimitStore, createSqlRateLimitStore, type RateLimitStore } from './store.ts';
+import type { RateLimitStore } from '@ringwise/rate-limits/limiter';
+import { createMemoryRateLimitStore } from '@ringwise/rate-limits/memory-store';
+import { createSqlRateLimitStore } from './store.ts';
+import { redisReachable, testRedisUrl } from './testing.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const store = createRedisRateLimitStore(redisUrl);
-  try {
-    await store.failureStreak('probe', new Date());
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await store.close?.();
-  }
-}
+const redisUrl = testRedisUrl;
 const hasPostgres = await postgresReachable();
 const hasRedis = await redisReachable();
 if (!hasRedis) console.warn(`[limits tests] no Redis at ${redisUrl}: the Redis store tests are skipped`);

@@ -1,34 +1,7 @@
-// Where rate-limit state lives, shared by every api process: PostgreSQL (private.rate_limits) by default,
-// Redis with REDIS_URL (redis-store.ts). Two kinds of state, both by key:
-//   a fixed window: how many requests in the window that started at `resetAt - windowSeconds`;
-//   a failure streak: how many failures in a row, and when the last one was (cleared by a success).
+// Where the api's rate-limit state lives, shared by every api process: PostgreSQL (private.rate_limits) by default,
+// Redis with REDIS_URL (redis-store.ts). The kinds of state and the rules are @ringwise/rate-limits'.
+import { streakMemorySeconds, type RateLimitStore } from '@ringwise/rate-limits/limiter';
 import type { Database, Sql } from '../db/database.ts';
-
-export interface WindowHit {
-  /** Requests counted in the current window, this one included. */
-  hits: number;
-  /** When the current window ends. */
-  resetAt: Date;
-}
-
-export interface FailureStreak {
-  failures: number;
-  lastFailureAt: Date;
-}
-
-export interface RateLimitStore {
-  /** Counts one request for `key` in its fixed window of `windowSeconds`. */
-  hit(key: string, windowSeconds: number, now: Date): Promise<WindowHit>;
-  /** Adds a failure to `key`'s streak; a streak older than a day starts again. */
-  recordFailure(key: string, now: Date): Promise<FailureStreak>;
-  /** The streak of `key`, or null when there is none (or it is older than a day). */
-  failureStreak(key: string, now: Date): Promise<FailureStreak | null>;
-  clearFailures(key: string): Promise<void>;
-  close?(): Promise<void>;
-}
-
-/** A streak with no failure for this long is forgotten. */
-export const streakMemorySeconds = 24 * 60 * 60;
 
 interface Row {
   window_start: string;
@@ -80,37 +53,5 @@ export function createSqlRateLimitStore(db: Pick<Database, 'privileged'>): RateL
         return row ? { failures: Number(row.hits), lastFailureAt: new Date(row.window_start) } : null;
       }),
     clearFailures: (key) => db.privileged(async (sql) => void (await sql.query('delete from private.rate_limits where key = $1', [key]))),
-  };
-}
-
-/** One process's memory: for unit tests of code that limits (never for a running api). */
-export function createMemoryRateLimitStore(): RateLimitStore {
-  const windows = new Map<string, { start: number; hits: number }>();
-  const streaks = new Map<string, FailureStreak>();
-  const live = (streak: FailureStreak | undefined, now: Date) =>
-    streak && streak.lastFailureAt.getTime() + streakMemorySeconds * 1000 > now.getTime() ? streak : undefined;
-  return {
-    async hit(key, windowSeconds, now) {
-      const at = now.getTime();
-      let w = windows.get(key);
-      if (!w || w.start + windowSeconds * 1000 <= at) {
-        w = { start: at, hits: 0 };
-        windows.set(key, w);
-      }
-      w.hits++;
-      return { hits: w.hits, resetAt: new Date(w.start + windowSeconds * 1000) };
-    },
-    async recordFailure(key, now) {
-      const previous = live(streaks.get(key), now);
-      const streak = { failures: (previous?.failures ?? 0) + 1, lastFailureAt: now };
-      streaks.set(key, streak);
-      return streak;
-    },
-    async failureStreak(key, now) {
-      return live(streaks.get(key), now) ?? null;
-    },
-    async clearFailures(key) {
-      streaks.delete(key);
-    },
   };
 }

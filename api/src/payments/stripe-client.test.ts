@@ -49,7 +49,7 @@ describe('createStripeClient', () => {
     expect(rewriteToSimulator('https://api.stripe.com/v1/payment_methods?customer=cus_1&type=card', 'http://localhost/sim/stripe/')).toBe(
       'http://localhost/sim/stripe/v1/payment_methods?customer=cus_1&type=card',
     );
-    expect(simulatorBaseUrl({ port: 3400 })).toBe('http://127.0.0.1:3400/sim/stripe');
+    expect(simulatorBaseUrl('http://localhost:3012')).toBe('http://localhost:3012/sim/stripe');
   });
 });
 

@@ -1,7 +1,7 @@
 // The one way the api gets a Stripe client (ARCHITECTURE.md §4, STYLE.md "Provider stand-ins"): the official
 // `stripe` SDK, always. With STRIPE_SECRET_KEY it talks to Stripe. Without it, the same SDK is given a transport
-// that sends every request to the payment simulator this app serves under /sim/stripe (the SDK's
-// `POST https://api.stripe.com/v1/customers` becomes `POST <simulator base>/v1/customers`), with the simulator's
+// that sends every request to the payment simulator, a process of its own at STRIPE_SIMULATOR_URL (the SDK's
+// `POST https://api.stripe.com/v1/customers` becomes `POST <simulator>/sim/stripe/v1/customers`), with the simulator's
 // key. Application code gets a `Stripe` either way and cannot tell which one it talks to: the simulator answers
 // in Stripe's JSON and error shapes, so the SDK raises its own error classes.
 //
@@ -14,22 +14,22 @@ import { providerFetch, type FetchFunction } from '../lib/provider-fetch.ts';
 export { stripeSimulatorKey };
 export type { FetchFunction };
 
-/** Where the simulator's REST API lives below the app's origin. */
+/** Where the simulator's REST API lives below its origin. */
 export const stripeSimulatorPath = '/sim/stripe';
 
 export interface StripeClientOptions {
   /** STRIPE_SECRET_KEY; null: talk to the simulator. */
   secretKey: string | null;
-  /** The simulator's REST base, e.g. `http://127.0.0.1:3000/sim/stripe` (without a trailing slash).
-   *  Ignored with a secret key. Default: the app's own loopback origin, see `simulatorBaseUrl`. */
+  /** The simulator's REST base, e.g. `http://localhost:3012/sim/stripe` (without a trailing slash); ignored with a
+   *  secret key. */
   simulatorUrl: string;
   /** How requests reach the simulator (default: the global fetch, over loopback). Ignored with a secret key. */
   fetch?: FetchFunction;
 }
 
-/** The app's own simulator over loopback: the api process listens on every interface at PORT. */
-export function simulatorBaseUrl(config: Pick<ApiConfig, 'port'>): string {
-  return `http://127.0.0.1:${config.port}${stripeSimulatorPath}`;
+/** The simulator's REST base: its origin (STRIPE_SIMULATOR_URL) and its path. */
+export function simulatorBaseUrl(simulatorUrl: string): string {
+  return `${simulatorUrl}${stripeSimulatorPath}`;
 }
 
 /** Rewrites a URL the SDK built for api.stripe.com to the same path and query under the simulator's base. */
@@ -61,14 +61,12 @@ export interface PaymentServices {
   webhookSecret: string;
 }
 
-/** The payment services of a config. `transport` only matters without a secret key (tests pass `app.handle`). */
-export function createPaymentServices(
-  config: Pick<ApiConfig, 'port' | 'stripe'>,
-  transport: { simulatorUrl?: string; fetch?: FetchFunction } = {},
-): PaymentServices {
+/** The payment services of a config. `fetch` only matters without a secret key (tests hand the simulator's requests
+ *  to its `handle`). */
+export function createPaymentServices(config: Pick<ApiConfig, 'stripe'>, transport: { fetch?: FetchFunction } = {}): PaymentServices {
   const stripe = createStripeClient({
     secretKey: config.stripe.secretKey,
-    simulatorUrl: transport.simulatorUrl ?? simulatorBaseUrl(config),
+    simulatorUrl: simulatorBaseUrl(config.stripe.simulatorUrl ?? ''),
     ...(transport.fetch ? { fetch: transport.fetch } : {}),
   });
   return { stripe, webhookSecret: config.stripe.webhookSecret };

@@ -9,7 +9,7 @@ const remoteList =
 describe('contentSecurityPolicy', () => {
   const csp = contentSecurityPolicy(testConfig());
 
-  test('allows exactly self and the remote origins (deduplicated, no paths)', () => {
+  test('allows exactly self and the remote origins (deduplicated, no paths); connects to the Auth stand-in and the carrier simulator\'s signalling', () => {
     expect(csp).toBe(
       [
         `default-src 'self'`,
@@ -17,7 +17,7 @@ describe('contentSecurityPolicy', () => {
         `style-src 'self' ${remoteList}`,
         `img-src 'self' data: ${remoteList}`,
         `font-src 'self' ${remoteList}`,
-        `connect-src 'self' ${remoteList}`,
+        `connect-src 'self' http://localhost:3010 http://localhost:3011 ws://localhost:3011 ${remoteList}`,
         `object-src 'none'`,
         `base-uri 'self'`,
         `form-action 'self'`,
@@ -127,6 +127,15 @@ describe('hosted Supabase Auth', () => {
     expect(directive('connect-src')).toContain('https://abcdefgh.supabase.co');
     expect(directive('script-src')).not.toContain('supabase');
     expect(contentSecurityPolicy(testConfig())).not.toContain('supabase');
+  });
+});
+
+describe('the carrier simulator', () => {
+  test('its own origin is where the Voice SDK signals: its http and ws sources (wss for an https one) in connect-src only', () => {
+    const policy = contentSecurityPolicy(testConfig({ TWILIO_SIMULATOR_URL: 'https://carrier.dev.example:8443' }));
+    const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain('https://carrier.dev.example:8443 wss://carrier.dev.example:8443');
+    expect(directive('script-src')).not.toContain('carrier');
   });
 });
 

@@ -7,14 +7,16 @@ import { remoteOrigins, type ApiConfig } from '../config.ts';
  * No 'unsafe-eval' and no 'unsafe-inline' anywhere. An HTML page adds its own nonce for the few <style>
  * elements UI libraries insert at run time (radix's scroll lock), which every build tags with it.
  */
-export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Partial<Pick<ApiConfig, 'supabase' | 'twilio'>>, styleNonce?: string): string {
+export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Partial<Pick<ApiConfig, 'supabase' | 'authStandInUrl' | 'twilio'>>, styleNonce?: string): string {
   const remotes = remoteOrigins(config).join(' ');
   const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
-  // a hosted Supabase project is where the browser signs in (its Auth API is fetched from the page)
-  const supabase = config.supabase ? new URL(config.supabase.url).origin : '';
+  // the Auth server is where the browser signs in (its API is fetched from the page): the hosted Supabase project,
+  // or the local stand-in on its own origin
+  const authUrl = config.supabase?.url ?? config.authStandInUrl;
+  const supabase = authUrl ? new URL(authUrl).origin : '';
   // with a real Twilio account the browser's Voice SDK signals over Twilio's WebSockets (its edges are
   // voice-js.<edge>.twilio.com) and reports call quality to Twilio; its ringing sounds come from sdk.twilio.com
-  const twilio = config.twilio?.live ? 'https://*.twilio.com wss://*.twilio.com' : '';
+  const twilio = config.twilio?.live ? 'https://*.twilio.com wss://*.twilio.com' : carrierSimulatorSources(config.twilio?.simulatorUrl ?? null);
   return [
     `default-src 'self'`,
     `script-src ${withRemotes(`'self'`)}`,
@@ -28,6 +30,13 @@ export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Parti
     `form-action 'self'`,
     `frame-ancestors 'none'`,
   ].join('; ');
+}
+
+/** The carrier simulator's origin, where the browser's Voice SDK signals (wss://, or ws:// from a plain-http page). */
+function carrierSimulatorSources(simulatorUrl: string | null): string {
+  if (simulatorUrl === null) return '';
+  const { origin, host, protocol } = new URL(simulatorUrl);
+  return `${origin} ${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
 /** A fresh nonce for one HTML response (128 random bits, base64). */

@@ -1,8 +1,8 @@
 // The one way the api gets a Twilio client (ARCHITECTURE.md §4, STYLE.md "Provider stand-ins"): the official
 // `twilio` SDK, always. With TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN it talks to Twilio. Without them the same
-// SDK is given an `httpClient` that sends every request to the carrier simulator this app serves under
-// /sim/twilio (the SDK's `GET https://api.twilio.com/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json` becomes
-// `GET <simulator base>/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json`), authenticated as the simulator's
+// SDK is given an `httpClient` that sends every request to the carrier simulator, a process of its own at
+// TWILIO_SIMULATOR_URL (the SDK's `GET https://api.twilio.com/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json`
+// becomes `GET <simulator>/sim/twilio/2010-04-01/Accounts/AC…/IncomingPhoneNumbers.json`), authenticated as the simulator's
 // account. Application code gets a `Twilio` client either way and cannot tell which one it talks to: the
 // simulator answers in Twilio's JSON and error shapes, so the SDK raises its own RestException.
 import twilio, { type Twilio } from 'twilio';
@@ -13,7 +13,7 @@ import { currentDeadline, remainingMs } from '../lib/deadline.ts';
 import { providerFetch, type FetchFunction } from '../lib/provider-fetch.ts';
 import { assertNoOpenTransaction } from '../db/transaction-scope.ts';
 
-/** Where the simulator's REST API lives below the app's origin. */
+/** Where the simulator's REST API lives below its origin. */
 export const twilioSimulatorPath = '/sim/twilio';
 
 /** What the SDK hands its httpClient (twilio-node RequestClient's `request(opts)`), as far as we read it. */
@@ -64,8 +64,9 @@ export function simulatorHttpClient(simulatorUrl: string, transport: FetchFuncti
         headers['Content-Type'] = 'application/x-www-form-urlencoded';
         body = formEncode(opts.data).toString();
       }
-      const signal = opts.timeout ? AbortSignal.timeout(opts.timeout) : undefined;
-      const response = await send(url, { method, headers, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+      // as Twilio's own client: 30 s unless the SDK says otherwise, so a simulator that hangs never holds a job forever
+      const signal = AbortSignal.timeout(opts.timeout ?? 30_000);
+      const response = await send(url, { method, headers, ...(body !== undefined ? { body } : {}), signal });
       const responseHeaders: Record<string, string> = {};
       response.headers.forEach((value, key) => {
         responseHeaders[key] = value;
@@ -87,9 +88,9 @@ class GuardedRequestClient extends twilio.RequestClient {
   }
 }
 
-/** The app's own simulator over loopback: the api process listens on every interface at PORT. */
-export function twilioSimulatorBaseUrl(config: Pick<ApiConfig, 'port'>): string {
-  return `http://127.0.0.1:${config.port}${twilioSimulatorPath}`;
+/** The simulator's REST base: its origin (TWILIO_SIMULATOR_URL) and its path. */
+export function twilioSimulatorBaseUrl(simulatorUrl: string): string {
+  return `${simulatorUrl}${twilioSimulatorPath}`;
 }
 
 export interface TelephonyServices {
@@ -101,16 +102,16 @@ export interface TelephonyServices {
   publicUrl: string;
 }
 
-/** The telephony services of a config. `transport` only matters without Twilio keys (tests pass `app.handle`). */
+/** The telephony services of a config. `fetch` only matters without Twilio keys (tests hand the simulator's requests
+ *  to its `handle`). */
 export function createTelephonyServices(
-  config: Pick<ApiConfig, 'port' | 'publicUrl'> & { twilio: Pick<TwilioConfig, 'live' | 'accountSid' | 'authToken'> },
-  transport: { simulatorUrl?: string; fetch?: FetchFunction } = {},
+  config: Pick<ApiConfig, 'publicUrl'> & { twilio: Pick<TwilioConfig, 'simulatorUrl' | 'accountSid' | 'authToken'> },
+  transport: { fetch?: FetchFunction } = {},
 ): TelephonyServices {
-  const { accountSid, authToken, live } = config.twilio;
-  const client = live
-    ? twilio(accountSid, authToken, { httpClient: new GuardedRequestClient() })
-    : twilio(accountSid, authToken, {
-        httpClient: simulatorHttpClient(transport.simulatorUrl ?? twilioSimulatorBaseUrl(config), transport.fetch) as never,
-      });
+  const { accountSid, authToken, simulatorUrl } = config.twilio;
+  const client =
+    simulatorUrl === null
+      ? twilio(accountSid, authToken, { httpClient: new GuardedRequestClient() })
+      : twilio(accountSid, authToken, { httpClient: simulatorHttpClient(twilioSimulatorBaseUrl(simulatorUrl), transport.fetch) as never });
   return { twilio: client, authToken, publicUrl: config.publicUrl };
 }

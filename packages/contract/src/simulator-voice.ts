@@ -2,7 +2,8 @@
 // for browser bundles.
 //
 // The browser uses the official Voice SDK and its own signalling, as with Twilio. The token route
-// (GET /api/twilio/token) answers `signalling: { chunderw: '<host>/sim/twilio/voice' }`; the browser creates the SDK's
+// (GET /api/twilio/token) answers `signalling: { chunderw: '<host>/sim/twilio/voice' }`, the host being the simulator's
+// own (TWILIO_SIMULATOR_URL: it is a process of its own); the browser creates the SDK's
 // `Device` with that `chunderw` (and `publishEvents: false`, `rtcConfiguration: { iceServers: [] }`), so it connects
 // to `wss://<host>/sim/twilio/voice/signal` (`ws://` through the dialer's shim on a plain-http page) and speaks the
 // SDK's PStream protocol there exactly as it does with Twilio: listen (the access token, verified as Twilio does:

@@ -1,6 +1,6 @@
-// The one Supabase Auth client of the page. With SUPABASE_URL set, the api names the hosted project in the
-// page (<meta name="ringwise:supabase-url">); without it, the api itself serves the same Auth endpoints
-// under /auth/v1 on this origin. Either way this is the official client talking the same protocol.
+// The one Supabase Auth client of the page. The api names the Auth server in the page (<meta
+// name="ringwise:supabase-url">): the hosted project with SUPABASE_URL, else the local stand-in on its own origin
+// (AUTH_STAND_IN_URL). Either way this is the official client talking the same protocol.
 import type { GoTrueClient } from '@supabase/auth-js';
 import { setAccessTokenGetter } from '@ringwise/api-client';
 import { AUTH_STORAGE_KEY, liveStoredSession, mayHaveSession } from './stored-session.ts';

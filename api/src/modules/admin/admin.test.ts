@@ -4,15 +4,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { routes, type RouteDefinition } from '@ringwise/contract/routes';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
-import { createTokenVerifier } from '../../auth/verify.ts';
+import { createTestAuthStandIn, testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { createRateService } from '../rates/service.ts';
 
 let database: TestDatabase;
-let app: ReturnType<typeof createApp>;
+let app: { handle(request: Request): Promise<Response> };
 let admin: { token: string; id: string; email: string };
 let customer: { token: string; id: string; email: string };
 const callId = crypto.randomUUID();
@@ -28,13 +27,13 @@ const privileged = (text: string, params: unknown[] = []) => database.db.privile
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
-    logError: () => {},
-    services: { db: database.db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db: database.db }) },
-  });
+  const testAuth = await createTestAuthStandIn(database.db);
+  app = testAuth.withApp(
+    createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+      logError: () => {},
+      services: { db: database.db, auth: testAuth.auth, rates: createRateService({ db: database.db }) },
+    }),
+  );
   admin = await signUp('admin');
   customer = await signUp('customer');
   await privileged(`select private.grant_admin($1)`, [admin.email]);

@@ -2,18 +2,20 @@
 import { expect } from 'bun:test';
 import Stripe from 'stripe';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
-import { createTokenVerifier } from '../../auth/verify.ts';
+import { createTestAuthStandIn, testPublicUrl, type TestAuthStandInOptions } from '../../auth/testing.ts';
 import type { Database } from '../../db/database.ts';
 import { createRateService, type RateService } from '../rates/service.ts';
 import type { ApiServices } from '../../services.ts';
 import { testConfig } from '../../testing/fixtures.ts';
+import type { Env } from '../../config.ts';
 import type { BillingJobs } from './jobs.ts';
 
 export const testWebhookSecret = 'whsec_test_billing';
 
 export interface BillingTestApp {
   app: ReturnType<typeof createApp>;
+  /** A request to the app, or to the tests' Auth stand-in for /auth/v1 (as a browser reaches both). */
+  handle(request: Request): Promise<Response>;
   call(method: string, path: string, token?: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   signUp(label?: string): Promise<{ token: string; id: string; email: string }>;
   /** A new user whose balance is `balance` (one adjustment entry; none for "0.00"), as the money tests start from. */
@@ -26,24 +28,32 @@ export interface BillingTestApp {
  */
 export async function billingTestApp(
   db: Database,
-  options: { stripe?: Stripe; services?: Partial<ApiServices>; jobs?: Pick<BillingJobs, 'kick'>; rates?: RateService },
+  options: {
+    stripe?: Stripe;
+    services?: Partial<ApiServices>;
+    jobs?: Pick<BillingJobs, 'kick'>;
+    rates?: RateService;
+    env?: Env;
+    /** How the tests' Auth stand-in runs (its mailer, limits, clock). */
+    authStandIn?: TestAuthStandInOptions;
+  },
 ): Promise<BillingTestApp> {
-  const signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000' }), {
+  const testAuth = await createTestAuthStandIn(db, options.authStandIn);
+  const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, ...options.env }), {
     logError: () => {},
     services: {
       db,
-      auth: { config: authConfig, verifier, signingKey },
+      auth: testAuth.auth,
       rates: options.rates ?? createRateService({ db }),
       ...(options.stripe ? { payments: { stripe: options.stripe, webhookSecret: testWebhookSecret } } : {}),
       ...options.services,
       billingJobs: (options.jobs ?? { kick() {} }) as BillingJobs,
     },
   });
+  // the stand-in's routes beside the app's, as a browser reaches both
+  const routed = testAuth.withApp(app);
   const call = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.handle(
+    routed.handle(
       new Request(path.startsWith('http') ? path : `${testPublicUrl}${path}`, {
         method,
         headers: {
@@ -68,7 +78,7 @@ export async function billingTestApp(
     }
     return user;
   };
-  return { app, call, signUp, signUpWithBalance };
+  return { app, handle: (request) => routed.handle(request), call, signUp, signUpWithBalance };
 }
 
 let sequence = 0;

@@ -45,7 +45,7 @@ export const calls = (options: CallsOptions) => {
     .use(authPlugin(options))
     .get(routes.getCallingToken.path, ({ user, set }) => {
       set.headers['cache-control'] = 'no-store';
-      return callingToken(options.twilio, options.telephony.publicUrl, user.id);
+      return callingToken(options.twilio, user.id);
     }, { auth: true, ...routeSchemas.getCallingToken })
     .post(
       routes.startCall.path,

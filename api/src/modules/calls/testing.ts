@@ -128,6 +128,9 @@ export interface CallsTestApp extends BillingTestApp {
   started(token: string, destinationNumber?: string): Promise<StartedCall>;
   /** The status callbacks of one leg (answered and lasting `seconds` unless `final` says otherwise), in order. */
   legCallbacks(callId: string, leg: string, seconds: number, final?: string): Array<() => Promise<Response>>;
+  /** A call the carrier placed and answered (in progress in the scripted carrier, its callbacks up to in-progress
+   *  sent), whose carrier then never reports again. */
+  answeredCall(label: string): Promise<{ owner: { token: string; id: string; email: string }; callId: string; parent: string; leg: string }>;
   close(): Promise<void>;
 }
 
@@ -145,12 +148,11 @@ export async function callsTestApp(db: EngineDatabase): Promise<CallsTestApp> {
   const carrier: ScriptedCarrier = { calls: new Map(), requests: [], mode: 'up' };
   let app: BillingTestApp | null = null;
   const scripted = createTelephonyServices(config, {
-    simulatorUrl: `${config.publicUrl}${twilioSimulatorPath}`,
     fetch: async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const sid = callsResource.exec(new URL(request.url).pathname)?.[1];
       if (sid) return answerCallsResource(carrier, request, sid);
-      return app!.app.handle(request);
+      return telephony.simulator.handle(request);
     },
   });
   app = await billingTestApp(db, { services: { ...telephony.services, telephony: scripted }, rates: createRateService({ db }) });
@@ -168,26 +170,40 @@ export async function callsTestApp(db: EngineDatabase): Promise<CallsTestApp> {
     );
   };
 
+  const started: CallsTestApp['started'] = async (token, destinationNumber = '+447400123456') => {
+    const response = await testApp.call('POST', '/api/calls/start', token, { destinationNumber });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as StartedCall;
+  };
+  const legCallbacks: CallsTestApp['legCallbacks'] = (callId, leg, seconds, final = 'completed') => {
+    const base = { CallSid: leg, ParentCallSid: newSid(), AccountSid: config.twilio.accountSid, Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
+    const events = [
+      { ...base, CallStatus: 'initiated' },
+      { ...base, CallStatus: 'ringing' },
+      ...(final === 'completed' ? [{ ...base, CallStatus: 'in-progress' }] : []),
+      { ...base, CallStatus: final, CallDuration: String(seconds) },
+    ];
+    return events.map((form) => () => webhook(`/webhooks/twilio/status?callId=${callId}`, form));
+  };
+
   return {
     ...testApp,
     carrier,
     twilio: scripted.twilio,
     telephony,
     webhook,
-    async started(token, destinationNumber = '+447400123456') {
-      const response = await testApp.call('POST', '/api/calls/start', token, { destinationNumber });
-      expect(response.status, await response.clone().text()).toBe(201);
-      return (await response.json()) as StartedCall;
-    },
-    legCallbacks(callId, leg, seconds, final = 'completed') {
-      const base = { CallSid: leg, ParentCallSid: newSid(), AccountSid: config.twilio.accountSid, Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
-      const events = [
-        { ...base, CallStatus: 'initiated' },
-        { ...base, CallStatus: 'ringing' },
-        ...(final === 'completed' ? [{ ...base, CallStatus: 'in-progress' }] : []),
-        { ...base, CallStatus: final, CallDuration: String(seconds) },
-      ];
-      return events.map((form) => () => webhook(`/webhooks/twilio/status?callId=${callId}`, form));
+    started,
+    legCallbacks,
+    async answeredCall(label) {
+      const owner = await testApp.signUpWithBalance(label, '5.00');
+      const { callId } = await started(owner.token);
+      const parent = newSid();
+      await webhook('/webhooks/twilio/voice', { CallSid: parent, From: `client:${owner.id}`, To: '', callId });
+      const leg = newSid();
+      for (const send of legCallbacks(callId, leg, 0).slice(0, 3)) expect((await send()).status).toBe(204);
+      carrier.calls.set(parent, { status: 'in-progress' });
+      carrier.calls.set(leg, { status: 'in-progress' });
+      return { owner, callId, parent, leg };
     },
     close: () => telephony.close(),
   };

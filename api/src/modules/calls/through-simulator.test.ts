@@ -1,8 +1,8 @@
 // A call from start to settlement with no keys: the api starts it, the browser places it as the official Voice SDK
 // does (its signalling over a WebSocket to the carrier simulator, listening with the access token from
 // /api/twilio/token, and a werift peer for its audio), the simulator calls the app's voice webhook, follows its TwiML
-// and sends the signed status callbacks; the app settles it once. The app listens on a loopback port for the
-// WebSocket; everything else goes through `app.handle`.
+// and sends the signed status callbacks; the app settles it once. The simulator's routes listen on a loopback port for
+// the WebSocket, as its own process does; everything else goes through `handle`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { simulatorSignallingPath, simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import { BrowserPeer, SdkClient } from '@ringwise/twilio-simulator/testing';
@@ -26,15 +26,16 @@ beforeAll(async () => {
   await seedRateDeck(database.db);
   // 1 simulated second = 10 ms
   telephony = await createTestTelephony(database.db, config, { voiceTimeScale: 0.01 });
-  testApp = await billingTestApp(database.db, { services: telephony.services, rates: createRateService({ db: database.db }) });
+  telephony.simulator.listen({ port: 0, hostname: '127.0.0.1' });
+  const carrierOrigin = `http://127.0.0.1:${telephony.simulator.server?.port}`;
+  testApp = await billingTestApp(database.db, { env: { TWILIO_SIMULATOR_URL: carrierOrigin }, services: telephony.services, rates: createRateService({ db: database.db }) });
   telephony.attach(testApp.app);
-  testApp.app.listen({ port: 0, hostname: '127.0.0.1' });
-  signalUrl = `ws://127.0.0.1:${testApp.app.server?.port}${simulatorSignallingPath}`;
+  signalUrl = `ws://127.0.0.1:${telephony.simulator.server?.port}${simulatorSignallingPath}`;
 });
 afterAll(async () => {
   for (const item of open) item.close();
   await telephony.close();
-  await testApp.app.stop();
+  await telephony.simulator.stop();
   await database.drop();
 });
 
@@ -46,7 +47,8 @@ async function callThroughSimulator(destination: string, talkMs: number | null) 
   const { token, identity, signalling } = await json<{ token: string; identity: string; signalling: { chunderw: string } | null }>(
     await testApp.call('GET', '/api/twilio/token', user.token),
   );
-  expect(signalling?.chunderw).toBe(`${new URL(testPublicUrl).host}${simulatorVoicePath}`);
+  // the Voice SDK signals to the simulator's own origin
+  expect(signalling?.chunderw).toBe(`${new URL(signalUrl).host}${simulatorVoicePath}`);
   const started = await json<{ callId: string }>(await testApp.call('POST', '/api/calls/start', user.token, { destinationNumber: destination }));
   // the Device: listen with the token, then invite with its offer and the call's custom parameters
   const sdk = await SdkClient.connect(signalUrl);

@@ -7,7 +7,7 @@ import { simulatorVoicePath } from '@ringwise/contract/simulator-voice';
 import type { TwilioConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
-export function callingToken(config: TwilioConfig, publicUrl: string, userId: string, now = Date.now()): CallingToken {
+export function callingToken(config: TwilioConfig, userId: string, now = Date.now()): CallingToken {
   const { apiKeySid, apiKeySecret, twimlAppSid, tokenTtlSeconds } = config;
   if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
     throw new HttpError(503, 'unavailable', 'Calling is not set up yet. Please try again later.');
@@ -19,7 +19,7 @@ export function callingToken(config: TwilioConfig, publicUrl: string, userId: st
     identity: userId,
     expiresAt: new Date(now + tokenTtlSeconds * 1000).toISOString(),
     device: config.live ? 'twilio' : 'simulator',
-    // the Voice SDK connects to wss://<chunderw>/signal: the carrier simulator's signalling under the app's own host
-    signalling: config.live ? null : { chunderw: `${new URL(publicUrl).host}${simulatorVoicePath}` },
+    // the Voice SDK connects to wss://<chunderw>/signal: the carrier simulator's signalling, on its own origin
+    signalling: config.simulatorUrl === null ? null : { chunderw: `${new URL(config.simulatorUrl).host}${simulatorVoicePath}` },
   };
 }

@@ -2,15 +2,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, testLocalAuthConfig, testPublicUrl } from '../../auth/testing.ts';
-import { createTokenVerifier } from '../../auth/verify.ts';
+import { createTestAuthStandIn, testPublicUrl } from '../../auth/testing.ts';
 import { createRateService } from '../rates/service.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import type { Contact } from './model.ts';
 
 let database: TestDatabase;
-let app: ReturnType<typeof createApp>;
+let app: { handle(request: Request): Promise<Response> };
 let alice: { token: string; id: string };
 let bob: { token: string; id: string };
 
@@ -46,17 +45,14 @@ const names = (rows: Contact[]) => rows.map((c) => c.displayName);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000' }), {
-    logError: () => {},
-    services: {
-      db: database.db,
-      // every test signs up its own users: more than the default 10 sign-ups an hour from one address
-      auth: { config: authConfig, verifier, signingKey },
-      rates: createRateService({ db: database.db }) },
-  });
+  // every test signs up its own users: the stand-in of the tests has no sign-up limit to speak of
+  const testAuth = await createTestAuthStandIn(database.db);
+  app = testAuth.withApp(
+    createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+      logError: () => {},
+      services: { db: database.db, auth: testAuth.auth, rates: createRateService({ db: database.db }) },
+    }),
+  );
   alice = await signUp(`alice-${crypto.randomUUID()}@example.com`);
   bob = await signUp(`bob-${crypto.randomUUID()}@example.com`);
 });

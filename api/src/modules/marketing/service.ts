@@ -41,7 +41,7 @@ export interface MarketingRenderer {
 }
 
 export interface MarketingPagesOptions {
-  config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase'> & Partial<Pick<ApiConfig, 'twilio'>>;
+  config: Pick<ApiConfig, 'publicUrl' | 'remotes' | 'supabase' | 'authStandInUrl'> & Partial<Pick<ApiConfig, 'twilio'>>;
   template: ShellTemplate;
   rates: RatesReader;
   renderer: MarketingRenderer;

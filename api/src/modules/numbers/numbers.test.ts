@@ -6,7 +6,7 @@ import twilio from 'twilio';
 import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
-import { createTelephonyServices, twilioSimulatorPath, type TelephonyServices } from '../../telephony/twilio-client.ts';
+import { createTelephonyServices, type TelephonyServices } from '../../telephony/twilio-client.ts';
 import type { FetchFunction } from '../../payments/stripe-client.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { billingTestApp, type BillingTestApp } from '../billing/testing.ts';
@@ -28,10 +28,10 @@ beforeAll(async () => {
     const trouble = carrierTrouble;
     if (trouble === 'unreachable') throw new TypeError('fetch failed');
     if (typeof trouble === 'function') await trouble(request.clone());
-    return testApp.app.handle(request);
+    return telephony.simulator.handle(request);
   };
   // the app's SDK goes through a transport the tests can break; the simulator is the helper's
-  const services: TelephonyServices = createTelephonyServices(config, { simulatorUrl: `${testPublicUrl}${twilioSimulatorPath}`, fetch: viaApp });
+  const services: TelephonyServices = createTelephonyServices(config, { fetch: viaApp });
   testApp = await billingTestApp(database.db, { services: { ...telephony.services, telephony: services } });
   telephony.attach(testApp.app);
 });

@@ -4,7 +4,7 @@
 // works), and what a failing delete_account leaves (a 503; the completer finishes it).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createApp } from '../../app.ts';
-import { createTestAuthServices, testPublicUrl } from '../../auth/testing.ts';
+import { createTestAuthStandIn, testPublicUrl } from '../../auth/testing.ts';
 import type { EngineDatabase } from '../../db/database.ts';
 import { createTestDatabase, createTestPglite, postgresReachable } from '../../db/testing.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -42,7 +42,7 @@ type AuthMode = 'up' | 'unreachable' | 'refusing' | 'up, then a number appears';
 for (const engine of engines) {
   describe.skipIf(!engine.available)(`DELETE /api/user and Supabase Auth on ${engine.name}`, () => {
     let opened: { db: EngineDatabase; close(): Promise<void> };
-    let app: ReturnType<typeof createApp>;
+    let app: { handle(request: Request): Promise<Response> };
     let serviceRoleKey: string;
     let authMode: AuthMode = 'up';
     /** Each admin request as it arrived at Auth, with the profile's deleted_at at that moment (read from the database then). */
@@ -52,7 +52,7 @@ for (const engine of engines) {
     beforeAll(async () => {
       opened = await engine.open();
       const { db } = opened;
-      const testAuth = await createTestAuthServices(async (request, next) => {
+      const testAuth = await createTestAuthStandIn(db, { transport: async (request, next) => {
         const userId = new URL(request.url).pathname.split('/').pop();
         // a privileged transaction of its own: on PGlite it waits for any transaction still open
         const [profile] = await db.privileged((sql) => sql.query<{ deleted: boolean }>('select deleted_at is not null as deleted from public.users where id::text = $1', [userId]));
@@ -71,13 +71,14 @@ for (const engine of engines) {
           );
         }
         return answer;
-      });
+      } });
       serviceRoleKey = testAuth.serviceRoleKey;
-      app = createApp(testConfig({ PUBLIC_URL: testPublicUrl, AUTH_SIGNUP_LIMIT: '1000', AUTH_SIGNIN_LIMIT: '1000' }), {
-        logError: (error, request) => logged.push({ error, ...request }),
-        services: { db, auth: testAuth.auth, rates: createRateService({ db }) },
-      });
-      testAuth.attach(app);
+      app = testAuth.withApp(
+        createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+          logError: (error, request) => logged.push({ error, ...request }),
+          services: { db, auth: testAuth.auth, rates: createRateService({ db }) },
+        }),
+      );
     }, 30_000);
     afterAll(async () => {
       await opened?.close();

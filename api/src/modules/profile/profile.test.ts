@@ -4,7 +4,7 @@
 // API so sessions end and sign-in is refused, the ledger kept and clean).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { createTestAuthServices, testPublicUrl } from '../../auth/testing.ts';
+import { testPublicUrl } from '../../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { createTestTelephony, type TestTelephony } from '../../telephony/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
@@ -20,10 +20,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ PUBLIC_URL: testPublicUrl });
   telephony = await createTestTelephony(database.db, config);
-  const testAuth = await createTestAuthServices();
-  testApp = await billingTestApp(database.db, { services: { ...telephony.services, auth: testAuth.auth } });
+  // its Auth admin client reaches the tests' stand-in (account deletion)
+  testApp = await billingTestApp(database.db, { services: telephony.services });
   telephony.attach(testApp.app);
-  testAuth.attach(testApp.app);
 });
 afterAll(async () => {
   await telephony.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { errors } from '../../plugins/errors.ts';
-import { createLimiter } from '../../limits/limiter.ts';
+import { createLimiter } from '@ringwise/rate-limits/limiter';
 import { createSqlRateLimitStore } from '../../limits/store.ts';
 import { etagMatches, rates, type RatesOptions } from './index.ts';
 import { seedRateDeck } from './seed.ts';

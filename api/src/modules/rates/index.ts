@@ -11,9 +11,9 @@ import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
 import { HttpError } from '../../plugins/errors.ts';
-import { clientAddress } from '../../limits/client-address.ts';
+import { clientAddress } from '@ringwise/rate-limits/client-address';
 import { defaultLimits } from '../../limits/config.ts';
-import type { Limiter, WindowRule } from '../../limits/limiter.ts';
+import type { Limiter, WindowRule } from '@ringwise/rate-limits/limiter';
 import { lookupOf, type RateService } from './service.ts';
 
 export interface RatesOptions {

@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { jsonCaller, signUpAs } from '../../testing/requests.ts';
 import { decodeJwt, generateKeyPair } from 'jose';
 import { createApp } from '../../app.ts';
-import { createTestSigningKey, signTestToken, testLocalAuthConfig, testPublicUrl, unsignedToken, type SigningKey } from '../../auth/testing.ts';
-import { createTokenVerifier } from '../../auth/verify.ts';
+import { createTestAuthStandIn, signTestToken, testPublicUrl, unsignedToken, type SigningKey } from '../../auth/testing.ts';
 import { createRateService } from '../rates/service.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 
 let database: TestDatabase;
 let signingKey: SigningKey;
-let app: ReturnType<typeof createApp>;
+let app: { handle(request: Request): Promise<Response> };
 let alice: { token: string; id: string };
 let bob: { token: string; id: string };
 
@@ -19,13 +18,14 @@ const signUp = (email: string) => signUpAs(call, email);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  signingKey = await createTestSigningKey();
-  const authConfig = testLocalAuthConfig();
-  const verifier = createTokenVerifier(authConfig, { keys: signingKey.jwks });
-  app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
-    logError: () => {},
-    services: { db: database.db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db: database.db }) },
-  });
+  const testAuth = await createTestAuthStandIn(database.db);
+  signingKey = testAuth.signingKey;
+  app = testAuth.withApp(
+    createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
+      logError: () => {},
+      services: { db: database.db, auth: testAuth.auth, rates: createRateService({ db: database.db }) },
+    }),
+  );
   alice = await signUp(`alice-${crypto.randomUUID()}@example.com`);
   bob = await signUp(`bob-${crypto.randomUUID()}@example.com`);
 });

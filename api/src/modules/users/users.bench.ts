@@ -85,10 +85,10 @@ async function load(label: string, origin: string, tokens: string[]): Promise<nu
 /** The api in its own process on `databaseUrl`, or on the PGlite of `dataDir`; tokens signed with the key it keeps in
  *  its DATA_DIR. */
 async function inOwnProcess(label: string, on: { databaseUrl: string } | { dataDir: string }, sessions: Sessions): Promise<number> {
-  const api = await startApiProcesses(1, 'databaseUrl' in on ? on : { env: { DATA_DIR: on.dataDir } });
+  const api = await startApiProcesses(1, { ...('databaseUrl' in on ? on : { env: { DATA_DIR: on.dataDir } }), standIns: ['auth'] });
   try {
     const origin = api.origins[0]!;
-    const sign = await localApiTokenSigner('dataDir' in on ? on.dataDir : api.dataDir, origin);
+    const sign = await localApiTokenSigner('dataDir' in on ? on.dataDir : api.dataDir, api.standIns.auth!.url);
     const tokens = await Promise.all(sessions.map(({ userId, sessionId }) => sign(userId, sessionId)));
     return await load(label, origin, tokens);
   } finally {
@@ -105,7 +105,7 @@ async function inThisProcess(label: string, db: EngineDatabase, sessions: Sessio
     sessions.map(({ userId, sessionId }) => signTestToken(signingKey.privateKey, { sub: userId, role: 'authenticated', session_id: sessionId }, { kid: signingKey.kid })),
   );
   const app = createApp(testConfig({ PUBLIC_URL: testPublicUrl }), {
-    services: { db, auth: { config: authConfig, verifier, signingKey }, rates: createRateService({ db }) },
+    services: { db, auth: { config: authConfig, verifier }, rates: createRateService({ db }) },
   }).listen({ port: PORT, hostname: '127.0.0.1' });
   try {
     return await load(label, `http://127.0.0.1:${PORT}`, tokens);

@@ -14,6 +14,8 @@ import {
 
 
 const preload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
+// the Auth server the page signs in with: the tests' stand-in default
+const authMeta = '<meta name="ringwise:supabase-url" content="http://localhost:3010"><meta name="ringwise:supabase-anon-key" content="local">';
 const noindexMeta = '<meta name="robots" content="noindex, nofollow">';
 
 // dist lives in a sandbox next to a secret file that must never be served.
@@ -60,6 +62,7 @@ describe('HTML pages', () => {
         `<meta name="csp-nonce" content="${nonce}">` +
         preload('/remotes.json') +
         preload('http://localhost:4102/mf-manifest.json') +
+        authMeta +
         noindexMeta +
         '<title>Contacts | Ringwise</title></head><body><div id="root"></div></body>',
     );
@@ -76,6 +79,7 @@ describe('HTML pages', () => {
       '<head>' +
         `<meta name="csp-nonce" content="${nonceOf(res)}">` +
         preload('/remotes.json') +
+        authMeta +
         noindexMeta +
         '<title>Page Not Found | Ringwise</title></head><body><div id="root"></div></body>',
     );

@@ -5,14 +5,16 @@ import { headTags, injectIntoHead } from './service.ts';
 describe('headTags', () => {
   const config = testConfig();
   const preload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
-  test('remotes.json, then the manifests of the remotes of the route', () => {
+  const auth = ['<meta name="ringwise:supabase-url" content="http://localhost:3010">', '<meta name="ringwise:supabase-anon-key" content="local">'];
+  test('remotes.json, then the manifests of the remotes of the route, then the Auth server', () => {
     expect(headTags(config, { name: 'home', view: 'transactions' })).toEqual([
       preload('/remotes.json'),
       preload('https://billing.cdn.example/mf-manifest.json'),
+      ...auth,
       '<meta name="robots" content="noindex, nofollow">',
     ]);
-    expect(headTags(config, { name: 'sign-in' })).toEqual([preload('/remotes.json')]);
-    expect(headTags(config, null)).toEqual([preload('/remotes.json'), '<meta name="robots" content="noindex, nofollow">']);
+    expect(headTags(config, { name: 'sign-in' })).toEqual([preload('/remotes.json'), ...auth]);
+    expect(headTags(config, null)).toEqual([preload('/remotes.json'), ...auth, '<meta name="robots" content="noindex, nofollow">']);
   });
 });
 
@@ -36,12 +38,14 @@ describe('injectIntoHead', () => {
   });
 });
 
-describe('hosted Auth in the page', () => {
-  test('the Supabase project is named in the head only when configured, never its service_role key', () => {
+describe('the Auth server in the page', () => {
+  test('the Supabase project, or the local stand-in\'s origin, is named in the head; never a service_role key', () => {
     const remotes = { dialer: 'http://d', contacts: 'http://c', billing: 'http://b', numbers: 'http://n', marketing: 'http://m' };
-    expect(headTags({ remotes, supabase: null }, null).join('')).not.toContain('ringwise:supabase');
+    const local = headTags({ remotes, supabase: null, authStandInUrl: 'http://localhost:3010' }, null).join('');
+    expect(local).toContain('<meta name="ringwise:supabase-url" content="http://localhost:3010">');
+    expect(local).toContain('<meta name="ringwise:supabase-anon-key" content="local">');
     const serviceRoleKey = 'sb_secret_never-in-a-page';
-    const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key', serviceRoleKey } }, null).join('');
+    const tags = headTags({ remotes, supabase: { url: 'https://abc.supabase.co', anonKey: 'anon"key', serviceRoleKey }, authStandInUrl: null }, null).join('');
     expect(tags).toContain('<meta name="ringwise:supabase-url" content="https://abc.supabase.co">');
     expect(tags).toContain('<meta name="ringwise:supabase-anon-key" content="anon&#34;key">');
     expect(tags).not.toContain(serviceRoleKey);

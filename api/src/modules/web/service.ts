@@ -5,7 +5,7 @@ import { escapeHtml } from '@ringwise/html';
 import { gzipTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
 import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { formatTitle } from '@ringwise/ui/page-meta';
-import { manifestUrl, type ApiConfig } from '../../config.ts';
+import { browserAuthOf, manifestUrl, type ApiConfig } from '../../config.ts';
 import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
 import { appendVary } from '../../lib/http.ts';
 
@@ -33,14 +33,13 @@ export function sendWebResponse(
 }
 
 /** What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes. */
-export function headTags(config: Pick<ApiConfig, 'remotes' | 'supabase'>, match: RouteMatch | null): string[] {
+export function headTags(config: Pick<ApiConfig, 'remotes' | 'supabase' | 'authStandInUrl'>, match: RouteMatch | null): string[] {
   const preload = (href: string) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`;
   const tags = [preload('/remotes.json'), ...remotesForRoute(match).map((key) => preload(manifestUrl(config.remotes[key])))];
-  // the hosted Auth project the browser signs in with; without it the browser uses this origin's /auth/v1
-  if (config.supabase) {
-    tags.push(`<meta name="ringwise:supabase-url" content="${escapeHtml(config.supabase.url)}">`);
-    tags.push(`<meta name="ringwise:supabase-anon-key" content="${escapeHtml(config.supabase.anonKey)}">`);
-  }
+  // the Auth server the browser signs in with: the hosted project, or the local stand-in on its own origin
+  const auth = browserAuthOf(config);
+  tags.push(`<meta name="ringwise:supabase-url" content="${escapeHtml(auth.url)}">`);
+  tags.push(`<meta name="ringwise:supabase-anon-key" content="${escapeHtml(auth.anonKey)}">`);
   if (isNoIndex(match)) tags.push('<meta name="robots" content="noindex, nofollow">');
   return tags;
 }
@@ -122,7 +121,7 @@ export interface ServerRenderedPage {
  * brings its own markup, head tags and status.
  */
 export async function shellPageResponse(
-  config: Pick<ApiConfig, 'remotes' | 'supabase'> & Partial<Pick<ApiConfig, 'twilio'>>,
+  config: Pick<ApiConfig, 'remotes' | 'supabase' | 'authStandInUrl'> & Partial<Pick<ApiConfig, 'twilio'>>,
   template: ShellTemplate,
   pathname: string,
   rendered?: ServerRenderedPage,

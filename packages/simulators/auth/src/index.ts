@@ -1,5 +1,6 @@
-// The local Supabase Auth stand-in under /auth/v1, which the api mounts only when SUPABASE_URL is unset. It speaks
-// GoTrue's wire format so the browser's @supabase/supabase-js code is the same as in production.
+// The local Supabase Auth stand-in under /auth/v1, served by its own process (server.ts) while SUPABASE_URL is unset.
+// It speaks GoTrue's wire format so the browser's @supabase/supabase-js code is the same as in production, and answers
+// cross-origin requests as Supabase's API gateway does (the page is on the app's origin, Auth on its own).
 // Errors are GoTrue's `{ code, error_code, msg }`, never the api's envelope: every handler answers its own.
 // What it needs of the program that mounts it (database, mailer, limiter, client address) is in ports.ts.
 import { Elysia } from 'elysia';
@@ -71,6 +72,13 @@ export const authStandIn = (options: AuthStandInOptions) => {
 
   return (
     new Elysia({ name: 'stand-in.auth' })
+      // every answer may be read by the page that asked, whatever its origin (no cookies: supabase-js sends tokens)
+      .onAfterHandle(({ request, set }) => void Object.assign(set.headers, corsHeaders(request)))
+      .options('/auth/v1/*', ({ request, set }) => {
+        Object.assign(set.headers, corsHeaders(request), { 'access-control-max-age': '86400' });
+        set.status = 204;
+        return '';
+      })
       .post(
         '/auth/v1/signup',
         ({ request, server, path, set }) =>
@@ -149,6 +157,16 @@ export const authStandIn = (options: AuthStandInOptions) => {
 };
 
 export type AuthStandIn = ReturnType<typeof authStandIn>;
+
+/** What Supabase's gateway answers a browser with: any origin, the methods and the headers supabase-js sends. */
+export function corsHeaders(request: Request): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'authorization, apikey, content-type, x-client-info, x-supabase-api-version',
+    'access-control-expose-headers': 'retry-after, x-supabase-api-version',
+  };
+}
 
 async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   return parseJsonObject(await readBodyText(request));

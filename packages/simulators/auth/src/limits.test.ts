@@ -1,6 +1,5 @@
 // How the stand-in applies its limits: what it asks its host's limiter, under which rule and key, and how a refusal
-// is answered. (Windows and backoff are the limiter's own: the api tests them with its limiter, in
-// api/src/auth/local-stand-in.test.ts.)
+// is answered. (Windows and backoff as the stand-in's process counts them: limit-windows.test.ts.)
 import { describe, expect, test } from 'bun:test';
 import type { GoTrueErrorBody } from './model.ts';
 import type { Limiter } from './ports.ts';

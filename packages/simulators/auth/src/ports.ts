@@ -1,5 +1,9 @@
-// What the stand-in needs from the program that mounts it, declared here so that it imports nothing of that
-// program: the api satisfies each interface structurally (its Database, Mailer, Limiter and client address).
+// What the stand-in needs from the program that serves it (server.ts, or a test), declared here: a database of the
+// auth.* tables, a mailer (@ringwise/mail's fits), a limiter (@ringwise/rate-limits') and the client's address.
+import type { MailMessage, Mailer as PackageMailer } from '@ringwise/mail';
+import type { BackoffRule, Limiter, WindowRule } from '@ringwise/rate-limits/limiter';
+
+export type { BackoffRule, Limiter, MailMessage, WindowRule };
 
 /** A handle on the current transaction. */
 export interface AuthSql {
@@ -11,39 +15,8 @@ export interface AuthDatabase {
   privileged<T>(work: (sql: AuthSql) => Promise<T>): Promise<T>;
 }
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
 /** Sends the links of an e-mail change; never called with a transaction of the stand-in open. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
-
-/** At most `limit` requests per key in each window of `windowSeconds`. */
-export interface WindowRule {
-  limit: number;
-  windowSeconds: number;
-}
-
-/** After `freeFailures` failures in a row, each attempt waits longer, at most `maxSeconds`; a success clears the streak. */
-export interface BackoffRule {
-  freeFailures: number;
-  maxSeconds: number;
-}
-
-/** Rate limits shared by every process that serves the stand-in (the api's limiter). */
-export interface Limiter {
-  /** Counts one request under `rule` for `key`: the seconds to wait (Retry-After) when over the limit, else null. */
-  hit(rule: string, limits: WindowRule, key: string): Promise<number | null>;
-  /** The seconds `key` must still wait under its failure streak, else null. */
-  backoff(rule: string, limits: BackoffRule, key: string): Promise<number | null>;
-  failed(rule: string, key: string): Promise<void>;
-  succeeded(rule: string, key: string): Promise<void>;
-}
+export type Mailer = Pick<PackageMailer, 'send'>;
 
 /** The limits the stand-in applies: sign-ins and sign-ups per client address, refreshes per session, and the
  *  failure streak of each account. */

@@ -62,6 +62,10 @@ export interface TestAuthServerOptions {
   log?: AuthStandInLogger;
   /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED (default true, as GoTrue's). */
   secureEmailChange?: boolean;
+  /** Default: a recording mailer (`mailer.sent`); the api's tests give a real one. */
+  mailer?: Mailer;
+  /** Default: a fresh one. */
+  signingKey?: SigningKey;
 }
 
 /** A mailer that keeps what it was given (`sent`), for reading the links of e-mails. */
@@ -92,13 +96,15 @@ export interface TestAuthServer {
   store: AuthStore;
   signingKey: SigningKey;
   issuer: string;
+  /** The recording mailer (nothing in `sent` when the test gave its own). */
   mailer: RecordingMailer;
 }
 
 export async function createTestAuthServer(options: TestAuthServerOptions = {}): Promise<TestAuthServer> {
-  const signingKey = await createTestSigningKey();
+  const signingKey = options.signingKey ?? (await createTestSigningKey());
   const store = options.store ?? (options.db ? createSqlAuthStore(options.db) : createMemoryAuthStore(options.now));
-  const mailer = createRecordingMailer();
+  const recording = createRecordingMailer();
+  const mailer = options.mailer ?? recording;
   const app = new Elysia().use(
     authStandIn({
       store,
@@ -115,7 +121,7 @@ export async function createTestAuthServer(options: TestAuthServerOptions = {}):
       ...(options.secureEmailChange === undefined ? {} : { secureEmailChange: options.secureEmailChange }),
     }),
   );
-  return { app, store, signingKey, issuer: testIssuer, mailer };
+  return { app, store, signingKey, issuer: testIssuer, mailer: recording };
 }
 
 type Handler = TestAuthServer['app'];

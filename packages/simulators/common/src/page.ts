@@ -64,7 +64,8 @@ function safeOrigin(url: string): string | null {
   }
 }
 
-/** Sets the response of a page (status, type, its own CSP with a fresh nonce, no-store, noindex) and renders it. */
+/** Sets the response of a page (status, type, its own CSP with a fresh nonce, no-store, noindex, no framing or
+ *  sniffing) and renders it. */
 export function sendPage(
   set: { status?: number | string; headers: Record<string, string | number> },
   page: HtmlPage,
@@ -77,5 +78,8 @@ export function sendPage(
   set.headers['cache-control'] = 'no-store';
   set.headers['content-security-policy'] = pageCsp(nonce, formTargets, page.script !== undefined);
   set.headers['x-robots-tag'] = 'noindex';
+  set.headers['x-content-type-options'] = 'nosniff';
+  set.headers['x-frame-options'] = 'DENY';
+  set.headers['referrer-policy'] = 'strict-origin-when-cross-origin';
   return renderDocument(page, nonce, look);
 }

@@ -11,7 +11,7 @@ export interface SimulatorContext {
   sql: SimulatorSql;
   /** Now, in Unix seconds. */
   now: number;
-  /** The app's public origin: the hosted pages' addresses are below it. */
+  /** The simulator's own public origin: the hosted pages' addresses are below it. */
   publicUrl: string;
   /** Records an event in this transaction; it is delivered after the transaction commits. */
   emit(type: EventType, object: object): Promise<void>;
@@ -22,7 +22,7 @@ export interface ApiResult {
   body: unknown;
 }
 
-/** Where the simulator's pages live below the app's origin. */
+/** Where the simulator's API and pages live below its origin. */
 export const pagesPath = '/sim/stripe';
 
 export const ok = (body: unknown): ApiResult => ({ status: 200, body });

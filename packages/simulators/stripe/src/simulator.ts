@@ -12,13 +12,13 @@ export type SimulatorLogger = (error: unknown, request: { method: string; path: 
 export interface StripeSimulatorOptions {
   /** Where the simulator keeps its objects (schema stripe_simulator, created by `openStripeSimulator`). */
   db: SimulatorDatabase;
-  /** The app's public origin: the hosted pages' addresses (session `url`s) are below it. */
+  /** The simulator's own public origin (STRIPE_SIMULATOR_URL): the hosted pages' addresses (session `url`s) are below it. */
   publicUrl: string;
   /** The secret key requests must carry (default `simulatorSecretKey`). */
   secretKey?: string;
   /** STRIPE_WEBHOOK_SECRET: events are signed with it. */
   webhookSecret: string;
-  /** Where events are POSTed (the app's own /webhooks/stripe, over loopback). */
+  /** Where events are POSTed: the webhook endpoint as configured, the app's `${PUBLIC_URL}/webhooks/stripe`. */
   webhookUrl: string;
   /** How events are sent (default: global fetch; tests hand them to `app.handle`). */
   fetch?: FetchFunction;

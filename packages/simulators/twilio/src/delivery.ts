@@ -10,9 +10,6 @@ export type CallbackLogger = (message: string) => void;
 
 export interface CallbackDeliveryOptions {
   authToken: string;
-  /** The app's public origin: callbacks addressed to it go to `callbackOrigin` instead (signed as addressed). */
-  publicUrl: string;
-  callbackOrigin?: string;
   fetch?: FetchFunction;
   timeoutMs?: number;
   log?: CallbackLogger;
@@ -66,15 +63,6 @@ export class CallbackDelivery {
     while (this.#pending.size > 0) await Promise.allSettled(this.#pending);
   }
 
-  /** Where a configured URL is actually sent: the app's public origin is swapped for `callbackOrigin`. */
-  target(url: string): string {
-    const { callbackOrigin, publicUrl } = this.#options;
-    if (!callbackOrigin) return url;
-    const parsed = new URL(url);
-    if (parsed.origin !== new URL(publicUrl).origin) return url;
-    return `${callbackOrigin.replace(/\/+$/, '')}${parsed.pathname}${parsed.search}`;
-  }
-
   async #deliver(url: string, method: 'GET' | 'POST', params: Record<string, string>): Promise<CallbackAnswer> {
     const form = new URLSearchParams(params);
     let signedUrl = url;
@@ -91,7 +79,7 @@ export class CallbackDelivery {
     let outcome: number | string;
     let answer: CallbackAnswer = { status: 0, body: '' };
     try {
-      const response = await send(this.target(signedUrl), {
+      const response = await send(signedUrl, {
         method,
         headers,
         ...(body !== undefined ? { body } : {}),

@@ -12,16 +12,11 @@ export type SimulatorLogger = (error: unknown, request: { method: string; path: 
 export interface TwilioSimulatorOptions {
   /** Where the simulator keeps its state (schema twilio_simulator, created by `openTwilioSimulator`). */
   db: SimulatorDatabase;
-  /** The app's public origin (the phone page's links; callbacks addressed to it, see `callbackOrigin`). */
-  publicUrl: string;
   /** The one account the simulator serves, and its auth token (REST Basic auth; callbacks are signed with it). */
   accountSid: string;
   authToken: string;
   /** How callbacks are sent (default: global fetch; tests hand them to `app.handle`). */
   fetch?: FetchFunction;
-  /** Callbacks addressed to `publicUrl` are delivered to this origin instead (e.g. http://127.0.0.1:3000),
-   *  but signed with the URL as given, as Twilio signs the configured URL. */
-  callbackOrigin?: string;
   /** The clock, in milliseconds. */
   now?: () => number;
   /** Where unexpected errors are reported (default: console.error). */
@@ -33,7 +28,7 @@ export interface TwilioSimulatorOptions {
   apiKeySid?: string;
   apiKeySecret?: string;
   twimlAppSid?: string;
-  /** The TwiML App's Voice URL, as configured: `${publicUrl}/webhooks/twilio/voice`. */
+  /** The TwiML App's Voice URL, as configured: `${PUBLIC_URL}/webhooks/twilio/voice` of the app. */
   voiceUrl?: string;
   /** Voice time: real milliseconds per simulated millisecond (default 1; tests use e.g. 0.01, so that 2 s of
    *  ringing take 20 ms), and the timers it runs on (default the global setTimeout). */
@@ -53,14 +48,19 @@ export interface TwilioSimulator {
   enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;
   /** Types a code for one verification call (the phone page's form). */
   enterCodeFor(requestId: string, code: string): Promise<CodeOutcome>;
+  /** For a process that serves the simulator from now on: ends the calls a stopped process left live (as of its
+   *  last heartbeat) and starts this process's heartbeat. Resolves with how many calls it ended. */
+  recover(): Promise<number>;
+  stopHeartbeat(): void;
 }
+
+/** How often a serving process writes that it still runs: a call it leaves live when it dies ends this late at most. */
+export const heartbeatMs = 2000;
 
 /** A simulator over a database whose twilio_simulator schema exists (see `openTwilioSimulator`). */
 export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSimulator {
   const callbacks = new CallbackDelivery({
     authToken: options.authToken,
-    publicUrl: options.publicUrl,
-    ...(options.callbackOrigin ? { callbackOrigin: options.callbackOrigin } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.callbackLog ? { log: options.callbackLog } : {}),
   });
@@ -87,12 +87,30 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
     ...(options.voiceSignalling ? { signalling: options.voiceSignalling } : {}),
     log: (message, error) => voiceLog(error === undefined ? message : `${message}: ${error instanceof Error ? error.message : String(error)}`),
   });
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const beat = () =>
+    options.db.privileged((sql) => store.beat(sql, clock())).catch((error: unknown) => voiceLog(`could not write the heartbeat: ${String(error)}`));
   return {
     options,
     callbacks,
     voice,
     enterValidationCode: (phoneNumber, code) => enter((sql) => store.lockPendingRequestOf(sql, phoneNumber), code),
     enterCodeFor: (requestId, code) => enter((sql) => store.lockValidationRequest(sql, requestId), code),
+    async recover() {
+      const ended = await options.db.privileged(async (sql) => {
+        const alive = await store.lastHeartbeat(sql);
+        const count = await store.endCallsOfStoppedProcess(sql, alive ?? clock(), options.voiceTimeScale ?? 1);
+        await store.beat(sql, clock());
+        return count;
+      });
+      if (ended > 0) voiceLog(`ended ${ended} call(s) left live by a process that stopped`);
+      heartbeat ??= setInterval(() => void beat(), heartbeatMs);
+      return ended;
+    },
+    stopHeartbeat() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+    },
   };
 }
 

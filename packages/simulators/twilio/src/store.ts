@@ -90,7 +90,9 @@ const setupStatements = [
   `alter table twilio_simulator.voice_calls add column if not exists dial_ended_ms bigint`,
   `alter table twilio_simulator.voice_calls add column if not exists dial_duration_s integer`,
   `create index if not exists voice_calls_by_dial_sid on twilio_simulator.voice_calls (dial_sid)`,
-  // only the owner (the api's privileged connection) reads them: no policies, and nothing granted
+  // when the process serving the live calls was last known to run (one row, written every few seconds)
+  `create table if not exists twilio_simulator.heartbeat (id integer primary key check (id = 1), alive_ms bigint not null)`,
+  // only the owner (the simulator's own connection) reads them: no policies, and nothing granted
   `alter table twilio_simulator.incoming_numbers enable row level security`,
   `alter table twilio_simulator.outgoing_caller_ids enable row level security`,
   `alter table twilio_simulator.validation_requests enable row level security`,
@@ -419,4 +421,42 @@ export async function voiceCalls(sql: Sql, limit: number): Promise<VoiceCallRow[
 /** The numbers bought in the simulator with where their calls go (the phone page's "Call a Ringwise number"). */
 export async function allIncomingNumbers(sql: Sql): Promise<Array<Pick<IncomingNumberRow, 'phone_number' | 'friendly_name' | 'voice_url' | 'voice_method' | 'account_sid'>>> {
   return sql.query(`select phone_number, friendly_name, voice_url, voice_method, account_sid from twilio_simulator.incoming_numbers order by seq`);
+}
+
+/** The last time a process of the simulator said it was running, or null before the first one did. */
+export async function lastHeartbeat(sql: Sql): Promise<number | null> {
+  const [row] = await sql.query<{ alive_ms: string }>(`select alive_ms from twilio_simulator.heartbeat where id = 1`);
+  return row ? Number(row.alive_ms) : null;
+}
+
+export async function beat(sql: Sql, now: number): Promise<void> {
+  await sql.query(
+    `insert into twilio_simulator.heartbeat (id, alive_ms) values (1, $1) on conflict (id) do update set alive_ms = excluded.alive_ms`,
+    [now],
+  );
+}
+
+/**
+ * Ends every call a stopped process left live, as the carrier ends calls it loses: at `endedMs` (its last heartbeat),
+ * one answered `completed` with its duration up to then, one not answered yet `failed`; the dialled leg alike. Its
+ * status callbacks are not sent (their URLs were the live call's); the Calls resource now answers with the end.
+ * Durations are in simulated seconds (`timeScale` real milliseconds per simulated one). Resolves with how many.
+ */
+export async function endCallsOfStoppedProcess(sql: Sql, endedMs: number, timeScale: number): Promise<number> {
+  const open = `('completed', 'busy', 'failed', 'no-answer', 'canceled')`;
+  const rows = await sql.query<{ sid: string }>(
+    `update twilio_simulator.voice_calls set
+       status = case when answered_ms is not null then 'completed' else 'failed' end,
+       ended_ms = greatest(created_ms, $1::bigint),
+       duration_s = case when answered_ms is not null then greatest(0, round(($1::bigint - answered_ms) / 1000.0 / $2))::integer else 0 end,
+       dial_status = case when dial_sid is null or dial_status in ${open} then dial_status
+                          when dial_answered_ms is not null then 'completed' else 'failed' end,
+       dial_ended_ms = case when dial_sid is null or dial_status in ${open} then dial_ended_ms else greatest(dial_created_ms, $1::bigint) end,
+       dial_duration_s = case when dial_sid is null or dial_status in ${open} then dial_duration_s
+                              when dial_answered_ms is not null then greatest(0, round(($1::bigint - dial_answered_ms) / 1000.0 / $2))::integer else 0 end
+     where status not in ${open}
+     returning sid`,
+    [endedMs, timeScale],
+  );
+  return rows.length;
 }

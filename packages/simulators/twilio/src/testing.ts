@@ -4,19 +4,14 @@
 // listening: `SdkClient` speaks the Voice SDK's signalling to its WebSocket, `BrowserPeer` is the browser's audio.
 import twilio, { type Twilio } from 'twilio';
 import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-common/host';
+import { devAccount } from './dev-account.ts';
 import { openTwilioSimulator, type TwilioSimulator, type TwilioSimulatorOptions } from './simulator.ts';
 
 /** The browser as the official Voice SDK is: its signalling client and a WebRTC peer for its audio. */
 export { BrowserPeer, SdkClient } from './voice/testing.ts';
 
 /** The account, API key and TwiML App of the tests (the api's defaults without TWILIO_*). */
-export const testAccount = {
-  accountSid: 'AC00000000000000000000000000000000',
-  authToken: 'dev-twilio-auth-token',
-  apiKeySid: 'SK00000000000000000000000000000000',
-  apiKeySecret: 'dev-twilio-api-key-secret',
-  twimlAppSid: 'AP00000000000000000000000000000000',
-} as const;
+export const testAccount = devAccount;
 
 /** What the SDK hands its httpClient (twilio-node RequestClient's `request(opts)`), as far as it is read here. */
 interface SdkRequest {
@@ -81,7 +76,6 @@ export async function createTestCarrier(
     ...testAccount,
     ...simulatorOptions,
     db,
-    publicUrl: origin,
     fetch: viaApp,
     callbackLog: () => {},
     voiceUrl: `${origin}/webhooks/twilio/voice`,

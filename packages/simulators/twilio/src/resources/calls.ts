@@ -1,8 +1,8 @@
 // Calls: the voice side's calls (voice/) as Twilio's Call resource shows them, so that the app reads a call's status
 // and duration and ends it through the official SDK (`client.calls(sid).fetch()`, `.update({ status })`,
 // `client.calls.list()`). A call and the leg its <Dial> rang are two Calls, the leg's `parent_call_sid` the call's.
-// A call this process serves is read from its memory (fresher than the table); any other from the calls table as
-// last written (a call whose process stopped stays as it was: only its process can end it).
+// A live call is read from the simulator's memory (fresher than the table); one that is over from the calls table
+// (the calls a stopped process left live were ended there when the simulator started again: simulator.ts `recover`).
 import { accountPath, apiVersion, rfc2822, type ApiResult, type ServiceContext } from '../context.ts';
 import { invalidParameter, notFound } from '../errors.ts';
 import { e164Shaped, listPage, readPage } from '../params.ts';

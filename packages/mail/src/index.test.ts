@@ -2,9 +2,10 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../config.ts';
-import { loadMailConfig } from './config.ts';
-import { createMailer, redactSmtpUrl } from './mailer.ts';
+import { createMailer, loadMailConfig, redactSmtpUrl } from './index.ts';
+
+class ConfigError extends Error {}
+const fail = (message: string) => new ConfigError(message);
 
 const dir = mkdtempSync(join(tmpdir(), 'ringwise-mail-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,9 +37,16 @@ describe('mail configuration', () => {
       smtpUrl: 'smtps://u:p@mail.example.com:465',
       from: 'Billing <b@x.test>',
     });
-    expect(() => loadMailConfig({ SMTP_URL: 'http://mail.example.com' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' })).toThrow(ConfigError);
-    expect(() => loadMailConfig({ SMTP_URL: 'not a url' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' })).toThrow(ConfigError);
-    expect(() => loadMailConfig({ MAIL_FROM: 'a\nBcc: x@y' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' })).toThrow(ConfigError);
+    expect(() => loadMailConfig({ SMTP_URL: 'http://mail.example.com' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' }, fail)).toThrow(ConfigError);
+    expect(() => loadMailConfig({ SMTP_URL: 'not a url' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' }, fail)).toThrow(ConfigError);
+    expect(() => loadMailConfig({ MAIL_FROM: 'a\nBcc: x@y' }, { dataDir: '/d', publicUrl: 'http://localhost:3000' }, fail)).toThrow(ConfigError);
+  });
+
+  test('a program checks each message before it goes (the api: never with a transaction open)', async () => {
+    const checked: string[] = [];
+    const mailer = createMailer({ from: 'a@b.test', mailDir: join(dir, 'checked'), beforeSend: (to) => void checked.push(to) });
+    await mailer.send({ to: 'c@d.test', subject: 'S', text: 'T' });
+    expect(checked).toEqual(['folder']);
   });
 
   test('credentials never reach the logs', () => {

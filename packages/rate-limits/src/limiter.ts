@@ -1,8 +1,46 @@
-// The rate-limit rules and how they are applied, on a store every api process shares (store.ts).
-import type { BackoffRule, WindowRule } from './config.ts';
-import type { RateLimitStore } from './store.ts';
+// The rate-limit rules and how they are applied, on a store that every process serving the limited routes shares:
+// the api's (PostgreSQL or Redis, api/src/limits/), or one process's memory (memory-store.ts: the auth stand-in).
 
-export type { BackoffRule, WindowRule };
+/** At most `limit` requests per key in each fixed window of `windowSeconds`. */
+export interface WindowRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** After `freeFailures` failures in a row, each attempt waits 2^(failures - freeFailures) s after the last
+ *  failure, at most `maxSeconds`; a success clears the streak. */
+export interface BackoffRule {
+  freeFailures: number;
+  maxSeconds: number;
+}
+
+/** Two kinds of state, both by key: a fixed window (how many requests in the window that started at
+ *  `resetAt - windowSeconds`) and a failure streak (how many failures in a row, and when the last one was). */
+export interface WindowHit {
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** When the current window ends. */
+  resetAt: Date;
+}
+
+export interface FailureStreak {
+  failures: number;
+  lastFailureAt: Date;
+}
+
+export interface RateLimitStore {
+  /** Counts one request for `key` in its fixed window of `windowSeconds`. */
+  hit(key: string, windowSeconds: number, now: Date): Promise<WindowHit>;
+  /** Adds a failure to `key`'s streak; a streak older than a day starts again. */
+  recordFailure(key: string, now: Date): Promise<FailureStreak>;
+  /** The streak of `key`, or null when there is none (or it is older than a day). */
+  failureStreak(key: string, now: Date): Promise<FailureStreak | null>;
+  clearFailures(key: string): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** A streak with no failure for this long is forgotten. */
+export const streakMemorySeconds = 24 * 60 * 60;
 
 /** Seconds an account must wait after its last failure before the next attempt (0: it may try now). */
 export function backoffSeconds(failures: number, rule: BackoffRule): number {

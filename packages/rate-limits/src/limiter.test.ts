@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { backoffSeconds, createLimiter } from './limiter.ts';
-import { createMemoryRateLimitStore } from './store.ts';
+import { createMemoryRateLimitStore } from './memory-store.ts';
 
 describe('backoffSeconds', () => {
   test('free failures, then doubling waits up to the cap', () => {
