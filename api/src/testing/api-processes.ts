@@ -104,19 +104,17 @@ export async function startApiProcesses(
   try {
     // one public address for all, as behind their proxy: the tokens' issuer, the webhooks' signed URLs
     const wanted: StandInKey[] = options.standIns === false ? [] : options.standIns === true || options.standIns === undefined ? ['auth', 'twilio', 'stripe'] : options.standIns;
-    // behind nginx: the carrier simulator too, on a port of its own behind nginx's second one
-    const carrierPort = options.proxy === 'nginx' && wanted.includes('twilio') ? freePorts(1)[0]! : null;
-    if (options.proxy === 'nginx') {
-      proxy = await startNginx({ apis: origins, ...(carrierPort ? { carrier: `http://127.0.0.1:${carrierPort}` } : {}) });
-      publicUrl = proxy.origin;
-    }
+    // behind nginx (started last, once the apis answer): its port is PUBLIC_URL, and the carrier simulator listens on
+    // a port of its own behind nginx's second one
+    const [nginxPort, nginxCarrierPort, carrierPort] = options.proxy === 'nginx' ? freePorts(3) : [];
+    const carrierBehindNginx = nginxCarrierPort && carrierPort && wanted.includes('twilio') ? `http://127.0.0.1:${nginxCarrierPort}` : null;
+    if (nginxPort) publicUrl = `http://127.0.0.1:${nginxPort}`;
     const standInEnv: Record<string, string> = {};
-    const env = { PUBLIC_URL: publicUrl, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', ...(proxy ? { TRUSTED_PROXY_HOPS: '1' } : {}), ...options.env };
+    const env = { PUBLIC_URL: publicUrl, DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', ...(nginxPort ? { TRUSTED_PROXY_HOPS: '1' } : {}), ...options.env };
     // the stand-ins first (the auth stand-in reaches an embedded database on the api's socket once the api is up)
     await Promise.all(
       wanted.map(async (key) => {
-        const child =
-          key === 'twilio' && proxy?.carrierOrigin && carrierPort ? await startStandIn(key, env, proxy.carrierOrigin, carrierPort) : await startStandIn(key, env);
+        const child = key === 'twilio' && carrierBehindNginx ? await startStandIn(key, env, carrierBehindNginx, carrierPort) : await startStandIn(key, env);
         standIns[key] = child;
         standInEnv[standInOf(key).urlEnv] = child.url;
       }),
@@ -127,11 +125,18 @@ export async function startApiProcesses(
       DATA_DIR: dataDir,
       SHELL_DIST: join(dataDir, 'no-shell'),
       NODE_ENV: 'production',
-      ...(proxy ? { TRUSTED_PROXY_HOPS: '1' } : {}),
+      ...(nginxPort ? { TRUSTED_PROXY_HOPS: '1' } : {}),
       ...standInEnv,
       ...options.env,
     };
     for (let i = 0; i < count; i++) await spawnApi(i);
+    if (nginxPort) {
+      proxy = await startNginx({
+        apis: origins,
+        listen: nginxPort,
+        ...(carrierBehindNginx && nginxCarrierPort && carrierPort ? { carrier: { upstream: `http://127.0.0.1:${carrierPort}`, listen: nginxCarrierPort } } : {}),
+      });
+    }
   } catch (error) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${lines.join('')}${proxy?.output() ?? ''}`);

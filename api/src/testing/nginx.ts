@@ -62,16 +62,20 @@ ${
 }`;
 }
 
-/** Starts nginx (in the foreground, its own prefix folder) and resolves once it answers. */
-export async function startNginx(options: { apis: string[]; carrier?: string }): Promise<Nginx> {
+/**
+ * Starts nginx (in the foreground, its own prefix folder) on `listen` (and `carrierListen` for the carrier) and
+ * resolves once it answers. Start it once the api processes answer: nginx counts an upstream that refused a probe as
+ * down for 5 s (max_fails), which would make its first requests 502.
+ */
+export async function startNginx(options: { apis: string[]; listen?: number; carrier?: { upstream: string; listen?: number } }): Promise<Nginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'ringwise-nginx-'));
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
-  const listen = freePort();
-  const carrierListen = options.carrier ? freePort() : null;
+  const listen = options.listen ?? freePort();
+  const carrierListen = options.carrier ? (options.carrier.listen ?? freePort()) : null;
   const http = nginxHttpConfig({
     listen,
     apis: options.apis.map((origin) => new URL(origin).host),
-    ...(options.carrier && carrierListen ? { carrier: { listen: carrierListen, upstream: new URL(options.carrier).host } } : {}),
+    ...(options.carrier && carrierListen ? { carrier: { listen: carrierListen, upstream: new URL(options.carrier.upstream).host } } : {}),
   });
   writeFileSync(
     join(prefix, 'nginx.conf'),
@@ -99,8 +103,7 @@ ${http}
   const origin = `http://127.0.0.1:${listen}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${lines.join('')}`);
-    // any answer (even a 502 while no api listens yet) means nginx is up
-    if (await fetch(`${origin}/api/health`).then(() => true, () => false)) break;
+    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
     if (attempt > 100) throw new Error(`nginx did not start:\n${lines.join('')}`);
     await Bun.sleep(50);
   }
