@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type ApiConfig, type Env } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import type { ApiServices } from '../services.ts';
 import { remoteManifests, type RemoteManifests } from '../modules/web/first-load.ts';
 
@@ -47,24 +46,12 @@ export function testConfig(env: Env = {}): ApiConfig {
 /** Stand-ins of every service, for an app whose routes are mounted (every module and the auth plugin) but not called. */
 export const idleServices = {
   db: { privileged: async () => {} },
-  auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {}, signingKey: null },
+  auth: { config: { mode: 'hosted', issuer: 'https://auth.example' }, verifier: {} },
   rates: {},
   payments: { stripe: {}, webhookSecret: 'whsec_unused' },
   billingJobs: { kick() {} },
   telephony: { twilio: {}, authToken: 'unused', publicUrl: 'http://localhost' },
 } as unknown as ApiServices;
-
-/** createApp with one provider's stand-in working (its services, attached to the app) on `db`, the other services
- *  idle: for the tests of how the api mounts a stand-in. */
-export function appWithStandIn(
-  db: Database,
-  standIn: { services: Partial<ApiServices>; attach(app: { handle(request: Request): Promise<Response> }): void },
-  env: Env,
-) {
-  const app = createApp(testConfig(env), { services: { ...idleServices, db, ...standIn.services }, logError: () => {} });
-  standIn.attach(app);
-  return app;
-}
 
 /** The remotes' manifests as a test without remote servers sees them: none can be read (no request leaves the machine). */
 export function unreachableManifests(config: ApiConfig): RemoteManifests {

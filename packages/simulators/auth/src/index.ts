@@ -4,6 +4,7 @@
 // Errors are GoTrue's `{ code, error_code, msg }`, never the api's envelope: every handler answers its own.
 // What it needs of the program that mounts it (database, mailer, limiter, client address) is in ports.ts.
 import { Elysia } from 'elysia';
+import { readBoundedText } from '@ringwise/simulator-common/request-body';
 import { GoTrueError, parseJsonObject, type GoTrueErrorBody } from './model.ts';
 import type { AuthDatabase, ClientAddress, RequestIpServer } from './ports.ts';
 import { createAuthService, type AuthService, type AuthServiceOptions, type ClientInfo } from './service.ts';
@@ -172,12 +173,8 @@ async function readJsonBody(request: Request): Promise<Record<string, unknown>> 
   return parseJsonObject(await readBodyText(request));
 }
 
-async function readBodyText(request: Request): Promise<string> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
-  const text = await request.text();
-  if (text.length > maxBodyBytes) throw new GoTrueError(413, 'request_too_large', 'Request body too large');
-  return text;
+function readBodyText(request: Request): Promise<string> {
+  return readBoundedText(request, maxBodyBytes, () => new GoTrueError(413, 'request_too_large', 'Request body too large'));
 }
 
 /** GoTrue reads redirect_to from a header of that name first, then from the query. */
