@@ -74,12 +74,13 @@ export async function buyNumber(request: APIRequestContext, accessToken: string)
   return number.phoneNumber;
 }
 
-/** A phone outside calls `number` from the carrier simulator's phone page, with a tone as its voice or, with
- *  `microphone`, the page's own (its peer watched); the page, to hang up or look at later. */
-export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean } = {}): Promise<Page> {
+/** A phone outside calls `number` from the carrier simulator's phone page (`phonePage`: the production run's unless
+ *  given), with a tone as its voice or, with `microphone`, the page's own (its peer watched); the page, to hang up or
+ *  look at later. */
+export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean; phonePage?: string } = {}): Promise<Page> {
   const phone = await context.newPage();
   if (options.microphone) await watchPeerConnections(phone);
-  await phone.goto(phonePageUrl);
+  await phone.goto(options.phonePage ?? phonePageUrl);
   await phone.getByLabel('To', { exact: true }).selectOption(number);
   if (options.microphone) await phone.getByLabel("Talk through this page's microphone", { exact: false }).check();
   await phone.getByRole('button', { name: 'Call', exact: true }).click();

@@ -12,8 +12,9 @@ export function newTestUser(): TestUser {
   return { email: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'correct horse battery' };
 }
 
-export async function signUpThroughApi(request: APIRequestContext, user: TestUser): Promise<unknown> {
-  const res = await request.post(`${e2eAuthOrigin}/auth/v1/signup`, { data: { email: user.email, password: user.password } });
+/** Signs `user` up at the Auth stand-in of the run (the production run's unless `authOrigin` names another). */
+export async function signUpThroughApi(request: APIRequestContext, user: TestUser, authOrigin = e2eAuthOrigin): Promise<unknown> {
+  const res = await request.post(`${authOrigin}/auth/v1/signup`, { data: { email: user.email, password: user.password } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
@@ -55,9 +56,10 @@ export interface StoredSession {
   user: { id: string };
 }
 
-/** A new user topped up with `amount` through the payment simulator, whose session the page starts with. */
-export async function signedInWithCredit(page: Page, request: APIRequestContext, amount = '10.00'): Promise<StoredSession> {
-  const session = (await signUpThroughApi(request, newTestUser())) as StoredSession;
+/** A new user topped up with `amount` through the payment simulator, whose session the page starts with; signed up
+ *  at `authOrigin` (the dev command's run has its own). */
+export async function signedInWithCredit(page: Page, request: APIRequestContext, amount = '10.00', authOrigin = e2eAuthOrigin): Promise<StoredSession> {
+  const session = (await signUpThroughApi(request, newTestUser(), authOrigin)) as StoredSession;
   await topUpThroughSimulator(request, session.access_token, amount);
   await page.addInitScript((stored) => {
     if (!window.localStorage.getItem('ringwise-auth')) window.localStorage.setItem('ringwise-auth', stored);

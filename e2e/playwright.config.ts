@@ -4,6 +4,8 @@ import { e2eEnv, e2eOrigin } from './e2e-env.ts';
 export default defineConfig({
   testDir: './tests',
   testMatch: /.*\.e2e\.ts$/,
+  // the dev command's test has its own servers (playwright.dev.config.ts)
+  testIgnore: /dev-command\.e2e\.ts$/,
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,

@@ -8,17 +8,30 @@ let stopping = false;
 export interface ChildOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** Reads what the child writes to stdout (which still reaches this process's stdout, as it comes). */
+  onStdout?: (text: string) => void;
 }
 
 export function spawnChild(cmd: string[], options: ChildOptions = {}) {
   const child = Bun.spawn(cmd, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ['inherit', 'inherit', 'inherit'],
+    stdio: ['inherit', options.onStdout ? 'pipe' : 'inherit', 'inherit'],
   });
   children.add(child);
   child.exited.then(() => children.delete(child));
+  const { onStdout } = options;
+  if (onStdout && child.stdout instanceof ReadableStream) void forward(child.stdout, onStdout);
   return child;
+}
+
+async function forward(stream: ReadableStream<Uint8Array>, onStdout: (text: string) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) {
+    const text = decoder.decode(chunk, { stream: true });
+    process.stdout.write(text);
+    onStdout(text);
+  }
 }
 
 /** Waits after an unexpected exit before starting the child again (a child that cannot start does not spin). */

@@ -9,6 +9,7 @@ import type { CurrentUser } from '@ringwise/contract/users';
 import type { ToastInput } from '@ringwise/ui/toast';
 import { renderWithProviders as renderAt } from '@ringwise/test-support';
 import { sampleUser } from '@ringwise/test-support/fixtures';
+import { inMemoryCallMemory, type CallMemory } from './calling/call-memory.ts';
 import type { CallingDeps, Timers } from './calling/calling-deps.ts';
 import { createCallingStore, type CallingStore } from './calling/calling-store.ts';
 import type { CallEvents, CallingAudio, CallingCall, CallingDevice, CallingError, DeviceEvents, DeviceSetup } from './calling/device.ts';
@@ -217,7 +218,10 @@ export class TestDevice implements CallingDevice {
   disconnectAll = () => {
     for (const call of this.calls) call.disconnect();
   };
+  /** As the SDK's: pending incoming calls rejected, every call disconnected, then the device is gone. */
   destroy = () => {
+    for (const call of this.calls) call.reject();
+    this.disconnectAll();
     this.destroyed = true;
     this.state = 'destroyed';
     this.audio = null;
@@ -326,6 +330,8 @@ export interface TestCalling {
   /** The setups the device was loaded for. */
   setups: DeviceSetup[];
   invalidations: number;
+  /** The page's memory of its call under way (give one in `overrides` to share it with the page after a reload). */
+  memory: CallMemory;
   /** init() and let it finish. */
   ready: () => Promise<void>;
 }
@@ -360,6 +366,7 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     recent: requestMock<CallPage>({ items: [], nextCursor: null }),
   };
   const setups: DeviceSetup[] = [];
+  const memory = overrides.memory ?? inMemoryCallMemory();
   const result: TestCalling = {
     store: null as unknown as CallingStore,
     device: () => {
@@ -372,6 +379,7 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     requests,
     setups,
     invalidations: 0,
+    memory,
     ready: async () => {
       await act(async () => {
         await result.store.init();
@@ -406,6 +414,7 @@ export function testCalling(overrides: Partial<CallingDeps> = {}): TestCalling {
     now: () => clock.now(),
     microphoneSupported: () => true,
     hasMicrophone: async () => true,
+    memory,
     ...overrides,
   });
   return result;

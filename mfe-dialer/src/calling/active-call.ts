@@ -7,7 +7,7 @@ import type { CallStatusResponse } from '@ringwise/contract/calls';
 import { callDigitsRule, callTiming, isTerminalCallStatus, type CallStatus } from '@ringwise/contract/calls';
 import { centsOf } from '@ringwise/contract/decimal';
 import { defaultOutput, speakerOutputOf } from './audio-output.ts';
-import { statusAfterDisconnect, createStatusPoll } from './backend-status.ts';
+import { createStatusPoll, settledById, statusAfterDisconnect, statusById } from './backend-status.ts';
 import { createCallMeter } from './call-meter.ts';
 import { createQualityTracker, type QualityTracker } from './call-quality.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
@@ -85,7 +85,7 @@ export function createActiveCall(
   }, later);
 
   const meter = createCallMeter(deps, state);
-  const poll = createStatusPoll(deps, { sid: () => state.get().call.callSid, ended: () => ended, apply: applyBackend });
+  const poll = createStatusPoll(deps, { read: readBackend, ended: () => ended, apply: applyBackend });
   const stopTimers = () => {
     meter.stop();
     poll.stop();
@@ -100,6 +100,13 @@ export function createActiveCall(
     if (ended) return;
     state.setCall({ twilioStatus: 'in-progress', isActive: true, isConnecting: false, incomingPending: false });
     meter.start();
+  }
+
+  /** What the api says of the call now: an incoming call by its id, an outgoing one by its SID (backend-status.ts). */
+  function readBackend(): Promise<CallStatusResponse | null> | null {
+    const { direction, callId, callSid } = state.get().call;
+    if (direction === 'inbound') return callId ? statusById(deps, callId) : null;
+    return callSid ? deps.requests.status(callSid) : null;
   }
 
   function applyBackend(status: CallStatusResponse) {
@@ -133,7 +140,11 @@ export function createActiveCall(
     // the far end hung up a call whose SID the device never learned (it failed before it rang): the api knows why,
     // by the id it started the call with
     const byId = !errored && !hungUpHere ? before.callId : null;
-    const backend = await statusAfterDisconnect(deps, before.callSid ?? handle?.parameters.CallSid ?? null, byId);
+    // an incoming call by its id (the api may not know this leg's SID), once the carrier's final callback settled it
+    const backend =
+      before.direction === 'inbound' && before.callId
+        ? await settledById(deps, before.callId)
+        : await statusAfterDisconnect(deps, before.callSid ?? handle?.parameters.CallSid ?? null, byId);
     const { isActive } = state.get().call;
     const outcome = backend && isTerminalCallStatus(backend.status) && backend.status !== 'completed' && !isActive ? backend.status : null;
     // spec §4: a call error that is not the microphone's is a failed call; an unanswered call's outcome wins

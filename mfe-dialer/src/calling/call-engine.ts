@@ -1,10 +1,12 @@
 // The calling store's parts that act on calls, put together: the device (device-lifecycle.ts), starting a call
 // (outgoing-call.ts), an incoming call (incoming-call.ts), the call itself and its end (active-call.ts) with its
 // meter (call-meter.ts), quality (call-quality.ts) and the api's view of it (backend-status.ts), a call found in
-// progress after a reload (resumed-call.ts), and the rating afterwards (feedback-prompt.ts). Loaded with import()
-// when the store starts (the page is idle by then), so none of it weighs on the dialer's first render.
+// progress after a reload (resumed-call.ts) with the memory of this page's call across one (call-memory.ts), and the
+// rating afterwards (feedback-prompt.ts). Loaded with import() when the store starts (the page is idle by then), so
+// none of it weighs on the dialer's first render.
 import type { CallFeedbackInput, CallStartInput } from '@ringwise/contract/calls';
 import { createActiveCall } from './active-call.ts';
+import { rememberTheCall } from './call-memory.ts';
 import type { CallingDeps } from './calling-deps.ts';
 import type { CallingState } from './calling-state.ts';
 import { createDeviceLifecycle, type DeviceLifecycle } from './device-lifecycle.ts';
@@ -40,6 +42,7 @@ export function createCallEngine(deps: CallingDeps, state: CallingState): CallEn
   const lifecycle = createDeviceLifecycle(deps, state, { onIncoming: incoming.ring, isCurrent: (handle) => handle === call.current() });
   device = lifecycle;
   const startCall = createStartCall(deps, state, lifecycle, call);
+  const forgetting = rememberTheCall(state, deps.memory);
   let checked: Promise<void> | null = null;
 
   return {
@@ -61,6 +64,9 @@ export function createCallEngine(deps: CallingDeps, state: CallingState): CallEn
     sendFeedback: feedback.send,
     dismissFeedback: feedback.dismiss,
     destroy() {
+      // the page lets go of its call (the session ended): nothing of it is told after a reload
+      forgetting();
+      deps.memory.set(null);
       call.destroy();
       resumed.stop();
       lifecycle.destroy();

@@ -10,6 +10,7 @@ import type {
   CallFeedbackInput,
 } from '@ringwise/contract/calls';
 import type { ToastInput } from '@ringwise/ui/toast';
+import type { CallMemory } from './call-memory.ts';
 import type { CreateDevice, DeviceSetup } from './device.ts';
 
 export interface Timers {
@@ -44,6 +45,8 @@ export interface CallingDeps {
   microphoneSupported(): boolean;
   /** Whether the browser lists a microphone (a failed getUserMedia: missing, or busy?). */
   hasMicrophone(): Promise<boolean>;
+  /** The call this page has under way, remembered across a reload (call-memory.ts). */
+  memory: CallMemory;
 }
 
 /** A failure the user was told about (or need not be), for the developer's console. */

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { act } from '@testing-library/react';
 import { ApiError } from '@ringwise/api-client';
+import { loadPhoneFormat } from '@ringwise/phone/display';
 import { listedCall, SID, flush, sample, started, testCalling, token, TestCall, twilioError, type TestCalling } from '../test-support.tsx';
+import { inMemoryCallMemory } from './call-memory.ts';
 import { qualityHints } from './call-quality.ts';
 import { dtmfToneSlotMs } from './dtmf-pacer.ts';
 import { CALL_AUDIO_FAILED, CALL_CONNECTION_LOST, MICROPHONE_TITLE, MICROPHONE_UNUSABLE, callToasts, microphoneMessages, notAnsweredNotice } from './notices.ts';
@@ -611,6 +613,60 @@ describe('incoming calls', () => {
     expect(e.notices).toEqual([{ title: 'Call Not Answered', description: 'You already have a call in progress', variant: 'destructive' }]);
     expect(call(e).twilioStatus).toBe('failed');
   });
+
+  test("asked about by the api's id (the user's call in progress), never by its leg's SID, which the api may not have", async () => {
+    const c = testCalling();
+    const id = '40000000-0000-4000-8000-0000000000a1';
+    const inbound = listedCall({ id, callDirection: 'inbound', destinationNumber: '+12125550199', fromNumber: '+447700900999', status: 'ringing', duration: 0, cost: '0.00', contactName: null });
+    c.requests.status.reply = () => {
+      throw new ApiError(404, '', 'Not Found');
+    };
+    await ringing(c);
+    // the incoming webhook recorded the call before the browser rang
+    c.requests.current.reply = () => inbound;
+    await on(() => c.store.acceptIncoming());
+    expect(call(c)).toMatchObject({ callId: id, direction: 'inbound', isActive: true });
+    expect(c.memory.get()).toBe(id);
+    // the backup poll: the current call while it is this one
+    c.requests.current.reply = () => ({ ...inbound, status: 'in-progress' });
+    await c.clock.advance(5000);
+    expect(call(c).isActive).toBe(true);
+    // then no longer in progress: its settled figures end it
+    c.requests.current.reply = () => null;
+    c.requests.recent.reply = () => ({ items: [{ ...inbound, status: 'completed', duration: 12, cost: '0.00' }], nextCursor: null });
+    await c.clock.advance(5000);
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 12, isActive: false });
+    expect(c.requests.status.calls).toEqual([]);
+    // told here: forgotten once the modal has closed
+    await c.clock.advance(2000);
+    expect(c.memory.get()).toBeNull();
+  });
+
+  test('the final figures of an incoming call the device hung up come by its id', async () => {
+    const c = testCalling();
+    const id = '40000000-0000-4000-8000-0000000000a2';
+    const inbound = listedCall({ id, callDirection: 'inbound', destinationNumber: '+12125550199', fromNumber: '+447700900999', status: 'in-progress', duration: 0, cost: '0.00' });
+    const incoming = await ringing(c);
+    c.requests.current.reply = () => inbound;
+    await on(() => c.store.acceptIncoming());
+    c.requests.recent.reply = () => ({ items: [{ ...inbound, status: 'completed', duration: 31, cost: '0.00' }], nextCursor: null });
+    await on(() => incoming.hangUp());
+    await c.clock.advance(400);
+    expect(call(c)).toMatchObject({ twilioStatus: 'completed', duration: 31 });
+    expect(c.requests.status.calls).toEqual([]);
+  });
+
+  test("another caller's call in progress, or none: the id stays unknown and nothing is polled", async () => {
+    const c = testCalling();
+    await ringing(c);
+    c.requests.current.reply = () => listedCall({ id: '40000000-0000-4000-8000-0000000000a3', callDirection: 'inbound', destinationNumber: '+12125550199', fromNumber: '+15550001111', status: 'ringing' });
+    await on(() => c.store.acceptIncoming());
+    expect(call(c).callId).toBeNull();
+    const asked = c.requests.current.calls.length;
+    await c.clock.advance(10_000);
+    expect(c.requests.current.calls.length).toBe(asked);
+    expect(c.requests.status.calls).toEqual([]);
+  });
 });
 
 describe('a call in progress after a reload (GET /api/calls/current)', () => {
@@ -673,5 +729,96 @@ describe('a call in progress after a reload (GET /api/calls/current)', () => {
     await c.ready();
     expect(c.requests.current.calls.length).toBe(1);
     expect(call(c).hasActiveCall).toBe(false);
+  });
+});
+
+describe('a call that ended while the page was away (a reload mid-call)', () => {
+  const id = '40000000-0000-4000-8000-000000000077';
+  const ended = listedCall({ id, destinationNumber: '+447700900123', status: 'completed', duration: 65, cost: '0.04', contactName: 'Ada Lovelace' });
+
+  test('the page remembers its call from the start until its end is told here; a session that ends forgets it', async () => {
+    const c = testCalling();
+    await answered(c);
+    expect(c.memory.get()).toBe(started().callId);
+    await hungUp(c);
+    // the end is on screen ('Call Ended', the notice at 1 s): remembered until the modal closes at 2 s
+    expect(c.memory.get()).toBe(started().callId);
+    await c.clock.advance(2000);
+    expect(call(c).hasActiveCall).toBe(false);
+    expect(c.memory.get()).toBeNull();
+
+    const d = testCalling();
+    await answered(d);
+    expect(d.memory.get()).toBe(started().callId);
+    act(() => d.store.destroy());
+    expect(d.memory.get()).toBeNull();
+  });
+
+  test('a page that goes away ends its call as it unloads (the SDK destroys its device on pagehide): that end, never seen, stays remembered', async () => {
+    const c = testCalling();
+    await answered(c);
+    await on(() => c.device().destroy());
+    for (let i = 0; i < 5; i++) await c.clock.advance(400);
+    expect(call(c).twilioStatus).toBe('completed');
+    // the page is gone before its modal closes
+    expect(c.memory.get()).toBe(started().callId);
+  });
+
+  test('is told once after the reload, with the contact and the figures the api settled; not again on the next one', async () => {
+    await loadPhoneFormat();
+    const before = testCalling();
+    before.requests.start.reply = () => started({ callId: id });
+    await answered(before);
+    // the page reloads mid-call: its leg goes with it, and the api ends and bills the call
+    const after = testCalling({ memory: before.memory });
+    after.requests.recent.reply = () => ({ items: [ended], nextCursor: null });
+    await after.ready();
+    expect(after.notices).toEqual([{ description: 'Your call to Ada Lovelace ended when the page was closed · 1:05 · Charged $0.04', duration: 10_000 }]);
+    expect(call(after).hasActiveCall).toBe(false);
+    expect(after.memory.get()).toBeNull();
+
+    const again = testCalling({ memory: after.memory });
+    again.requests.recent.reply = () => ({ items: [ended], nextCursor: null });
+    await again.ready();
+    expect(again.notices).toEqual([]);
+  });
+
+  test('the party as the dialer shows it: a number without a contact as every screen formats it, an incoming call its caller', async () => {
+    await loadPhoneFormat();
+    const outgoing = testCalling({ memory: inMemoryCallMemory(id) });
+    outgoing.requests.recent.reply = () => ({ items: [{ ...ended, contactName: null, duration: 5, cost: '0.03' }], nextCursor: null });
+    await outgoing.ready();
+    expect(outgoing.lastNotice()?.description).toBe('Your call to +44 7700 900123 ended when the page was closed · 0:05 · Charged $0.03');
+
+    const incoming = testCalling({ memory: inMemoryCallMemory(id) });
+    incoming.requests.recent.reply = () => ({
+      items: [{ ...ended, callDirection: 'inbound', destinationNumber: '+12125550199', fromNumber: '+14155550123', contactName: null, duration: 130, cost: '0.00' }],
+      nextCursor: null,
+    });
+    await incoming.ready();
+    expect(incoming.lastNotice()?.description).toBe('Your call to +1 (415) 555-0123 ended when the page was closed · 2:10 · Charged $0.00');
+  });
+
+  test('still in progress after the reload: shown as such (its end is told as any end is), nothing else', async () => {
+    const c = testCalling({ memory: inMemoryCallMemory(id) });
+    c.requests.current.reply = () => ({ ...ended, status: 'in-progress', duration: 0, cost: '0.00', startTime: new Date(-5_000).toISOString(), endTime: null });
+    await c.ready();
+    expect(call(c)).toMatchObject({ resumed: true, callId: id });
+    expect(c.notices).toEqual([]);
+    expect(c.memory.get()).toBe(id);
+  });
+
+  test('a remembered call the api does not list as ended (another account since): nothing is told, and it is forgotten', async () => {
+    const c = testCalling({ memory: inMemoryCallMemory(id) });
+    let checked = false;
+    await act(async () => {
+      void c.store.prepare().then(() => (checked = true));
+      await flush();
+    });
+    // the newest calls are looked at a few times for it
+    for (let i = 0; i < 5; i++) await c.clock.advance(400);
+    expect(checked).toBe(true);
+    expect(c.notices).toEqual([]);
+    expect(c.memory.get()).toBeNull();
   });
 });

@@ -30,15 +30,23 @@ export interface CallingStore {
   rejectIncoming(): void;
   sendFeedback(body: CallFeedbackInput): Promise<void>;
   dismissFeedback(): void;
-  /** Closes the device (sign-out, tests). */
+  /**
+   * Keeps the device while the signed-in layout shows the call overlay; the release it returns lets go. The last
+   * release closes the device unless a hold is taken again in the same turn: React's StrictMode unmounts and mounts
+   * the overlay again at once, and the device the dialer started must outlive that (a page that leaves the signed-in
+   * layout, e.g. for the admin console, closes it).
+   */
+  hold(): () => void;
+  /** Closes the device and forgets the call (the session's end, the overlay's last release, tests). */
   destroy(): void;
 }
 
 export function createCallingStore(deps: CallingDeps): CallingStore {
   const state = createCallingState();
   let engine: CallEngine | null = null;
-  /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
+  /** destroy() makes an init under way stale. */
   let generation = 0;
+  let holds = 0;
 
   /** The engine, loaded on first use; null when the store was destroyed meanwhile. */
   async function loadEngine(): Promise<CallEngine | null> {
@@ -71,11 +79,24 @@ export function createCallingStore(deps: CallingDeps): CallingStore {
     rejectIncoming: () => engine?.rejectIncoming(),
     sendFeedback: async (body) => engine?.sendFeedback(body),
     dismissFeedback: () => engine?.dismissFeedback(),
-    destroy() {
-      generation += 1;
-      engine?.destroy();
-      engine = null;
-      state.set(initialSnapshot);
+    hold() {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        // a hold taken again in this turn (StrictMode's second mount) keeps the device
+        if (holds === 0) queueMicrotask(() => holds === 0 && destroy());
+      };
     },
+    destroy,
   };
+
+  function destroy() {
+    generation += 1;
+    engine?.destroy();
+    engine = null;
+    state.set(initialSnapshot);
+  }
 }

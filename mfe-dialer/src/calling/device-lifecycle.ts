@@ -33,7 +33,7 @@ export function createDeviceLifecycle(
   let callOptions: CallMediaOptions = {};
   let deviceOff: Array<() => void> = [];
   let initializing: Promise<void> | null = null;
-  /** destroy() makes an init under way stale (React's StrictMode mounts, unmounts and mounts again). */
+  /** destroy() makes an init under way stale (the session ended while the SDK loaded). */
   let generations = 0;
 
   const onOnline = () => {

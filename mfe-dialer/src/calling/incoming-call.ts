@@ -1,6 +1,10 @@
 // A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way,
 // then waits for Accept or Reject. An Accept that cannot proceed says why (here when the caller already hung up;
-// active-call.ts when the call ends before it connected).
+// active-call.ts when the call ends before it connected). The api's id of the call does not come with it (the
+// incoming webhook dials this browser without one): once accepted it is the user's call in progress, and its id is
+// what the call is asked about from then on (backend-status.ts) and remembered across a reload (call-memory.ts).
+import type { Call } from '@ringwise/contract/calls';
+import { isTerminalCallStatus } from '@ringwise/contract/calls';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
 import type { ActiveCall } from './active-call.ts';
@@ -16,6 +20,23 @@ export interface IncomingCalls {
 
 export function createIncomingCalls(deps: CallingDeps, state: CallingState, active: ActiveCall, callOptions: () => CallMediaOptions): IncomingCalls {
   const waiting = () => active.current() !== null && state.get().call.incomingPending;
+
+  /** The api's id of the accepted call: the user's incoming call in progress, from the same caller. */
+  async function learnId(call: CallingCall) {
+    if (state.get().call.callId) return;
+    let current: Call | null;
+    try {
+      current = await deps.requests.current();
+    } catch (error) {
+      log('asking for the incoming call failed', error);
+      return;
+    }
+    if (!current || current.callDirection !== 'inbound' || isTerminalCallStatus(current.status)) return;
+    const from = call.parameters.From;
+    if (from && current.fromNumber !== from) return;
+    if (active.current() === call && !active.isEnded()) state.setCall({ callId: current.id });
+  }
+
   return {
     ring(call) {
       const { call: current, starting } = state.get();
@@ -58,7 +79,9 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
         deps.notify({ title: noticeTitles.callError, description: 'The call could not be answered.', variant: 'destructive' });
         log('accept failed', error);
         void active.finish('failed');
+        return;
       }
+      void learnId(call);
     },
 
     reject() {

@@ -142,3 +142,18 @@ export function callEndedNotice(duration: number, cost: bigint | null): ToastInp
   const charge = cost === null ? 'The charge will show in Recent Calls' : `Charged: ${formatUsd(moneyOf(cost))}`;
   return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · ${charge}` };
 }
+
+/** How long the notice of a call that ended while the page was away stays: a sentence with a charge in it. */
+export const endedWhileAwayNoticeMs = 10_000;
+
+/**
+ * A call that ended while the page was away (a reload, a closed tab brought back), told once when the page is back:
+ * "Your call to Ada Lovelace ended when the page was closed · 1:05 · Charged $0.04" (`party` as Recent Calls shows
+ * it; the duration and the charge as 'Call Ended' writes them). One line, no title: the sentence says it all.
+ */
+export function endedWhileAwayNotice(party: string, duration: number, cost: string): ToastInput {
+  return {
+    description: `Your call to ${party} ended when the page was closed · ${formatMinutesSeconds(duration)} · Charged ${formatUsd(cost)}`,
+    duration: endedWhileAwayNoticeMs,
+  };
+}

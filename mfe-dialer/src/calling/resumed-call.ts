@@ -3,17 +3,24 @@
 // the Active Call modal (no audio here, no running cost: this page does not know its pricing) with a working
 // End Call (POST /api/calls/{id}/end: the carrier hangs it up). Its end, by End Call or by the carrier, is read
 // from the api: the current call is looked at every statusPollMs, and the settled figures from the newest calls.
+//
+// The call this page had under way before the reload (call-memory.ts) that is no longer in progress ended while
+// the page was away (the carrier hung up the leg the old page took with it; the api billed it): it is told once,
+// with its party, duration and charge as the api settled them, and forgotten.
 import type { Call } from '@ringwise/contract/calls';
 import { callTiming, isTerminalCallStatus } from '@ringwise/contract/calls';
 import { ApiError } from '@ringwise/api-client';
+import { loadPhoneFormat } from '@ringwise/phone/display';
+import { callPartyOf } from '../lib/call-party.ts';
 import type { ActiveCall } from './active-call.ts';
-import { settledById } from './backend-status.ts';
+import { endedCallById, settledById } from './backend-status.ts';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
-import { callToasts } from './notices.ts';
+import { callToasts, endedWhileAwayNotice } from './notices.ts';
 
 export interface ResumedCall {
-  /** Asks the api for the user's call in progress and shows it, unless the page already has a call. */
+  /** Asks the api for the user's call in progress and shows it, unless the page already has a call; tells the end of
+   *  the call this page had before a reload, if it ended meanwhile. */
   check(): Promise<void>;
   /** End Call for the resumed call. */
   end(): Promise<void>;
@@ -77,8 +84,21 @@ export function createResumedCall(deps: CallingDeps, state: CallingState, active
     }, callTiming.statusPollMs);
   }
 
+  /** The call remembered from before the reload has ended: told once (forgotten first, whatever the look finds). */
+  async function tellEndedWhileAway(id: string) {
+    deps.memory.set(null);
+    const call = await endedCallById(deps, id);
+    if (!call) return;
+    const format = await loadPhoneFormat().then(
+      (formats) => formats.number,
+      () => (number: string) => number,
+    );
+    deps.notify(endedWhileAwayNotice(callPartyOf(call, format).label, call.duration, call.cost));
+  }
+
   return {
     async check() {
+      const remembered = deps.memory.get();
       let call: Call | null;
       try {
         call = await deps.requests.current();
@@ -87,8 +107,11 @@ export function createResumedCall(deps: CallingDeps, state: CallingState, active
         return;
       }
       const { call: now, starting } = state.get();
-      if (!call || isTerminalCallStatus(call.status) || now.hasActiveCall || starting) return;
-      show(call);
+      // a call on the page already is this page's own since the reload
+      if (now.hasActiveCall || starting) return;
+      const inProgress = call && !isTerminalCallStatus(call.status) ? call : null;
+      if (inProgress) show(inProgress);
+      if (remembered && remembered !== inProgress?.id) await tellEndedWhileAway(remembered);
     },
 
     async end() {

@@ -40,3 +40,22 @@ test('on an https page, or against Twilio itself, the WebSocket is left alone', 
   expect(await loadedWith('https://app.example.com/home', chunderw)).toBe(Recorder);
   expect(await loadedWith('http://localhost:3000/home', null)).toBe(Recorder);
 });
+
+for (const order of ['the first', 'the second'] as const) {
+  test(`two loads at once, ${order} done first: both take the rewriting class, and the page gets its own back after both`, async () => {
+    happyDOM.setURL('http://localhost:3000/home');
+    globalThis.WebSocket = Recorder as unknown as typeof WebSocket;
+    const taken = () => globalThis.WebSocket as unknown as typeof Recorder;
+    const finish: Array<() => void> = [];
+    const loads = [0, 1].map(() => withSignallingSocket(chunderw, () => new Promise<typeof Recorder>((resolve) => finish.push(() => resolve(taken())))));
+    const [early, late] = order === 'the first' ? [0, 1] : [1, 0];
+    finish[early]!();
+    const EarlyTook = await loads[early]!;
+    expect(globalThis.WebSocket).not.toBe(Recorder as unknown as typeof WebSocket);
+    finish[late]!();
+    const LateTook = await loads[late]!;
+    expect(LateTook).toBe(EarlyTook);
+    expect(new LateTook(`wss://${chunderw}/signal`).url).toBe(`ws://${chunderw}/signal`);
+    expect(globalThis.WebSocket).toBe(Recorder as unknown as typeof WebSocket);
+  });
+}

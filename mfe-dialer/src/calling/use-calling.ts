@@ -5,6 +5,7 @@ import { createContext, createElement, useContext, useSyncExternalStore, type Re
 import { callRequests } from '@ringwise/contract/calls';
 import { toast } from '@ringwise/ui/toast';
 import type { QueryClient } from '@tanstack/react-query';
+import { browserCallMemory } from './call-memory.ts';
 import type { CallingDeps } from './calling-deps.ts';
 import type { CallingSnapshot } from './calling-state.ts';
 import { createCallingStore, type CallingStore } from './calling-store.ts';
@@ -64,6 +65,7 @@ export function browserCallingDeps(overrides: Partial<CallingDeps> = {}): Callin
     now: () => Date.now(),
     microphoneSupported,
     hasMicrophone,
+    memory: browserCallMemory(),
     ...overrides,
   };
 }

@@ -8,9 +8,10 @@
 // Rates: +44 $0.032/min, every other number $0.015/min.
 import type { CallStartInput, CallStarted } from '@ringwise/contract/calls';
 import type { Contact } from '@ringwise/contract/contacts';
+import type { ResponseOf } from '@ringwise/contract/types';
 import type { CurrentUser } from '@ringwise/contract/users';
 import { microDollarsOf } from '@ringwise/contract/decimal';
-import { routes } from '@ringwise/contract/routes';
+import { routes, type RouteName } from '@ringwise/contract/routes';
 import { fakeRoute, startFakeApi, type FakeRoute } from '@ringwise/standalone/fake-api';
 import { sampleUser } from '@ringwise/test-support/fixtures';
 import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicros, pricingOf, pricingOfRate, settle } from './fake-carrier.ts';
@@ -18,6 +19,8 @@ import { asListed, callById, callBySid, carrier, costOf, durationOf, moneyOfMicr
 const LATENCY_MS = 300;
 const json = (body: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const failure = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
+/** A route's answer in the contract's shape: a fake answer that drifts from the contract stops compiling. */
+const answer = <N extends RouteName>(_route: N, body: ResponseOf<N>, status = 200) => json(body, status);
 const uuid = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const contacts: Contact[] = [
@@ -34,21 +37,22 @@ const rateOf = (number: string) => (number.replace(/[^\d+]/g, '').startsWith('+4
 export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
   let next = 1;
   return [
-    fakeRoute(routes.currentUser, () => json(user())),
-    fakeRoute(routes.listVirtualNumbers, () => json([])),
-    fakeRoute(routes.listCallerIds, () => json([])),
-    fakeRoute(routes.listContacts, () => json(contacts)),
-    fakeRoute(routes.listTransactions, () => json({ items: [], nextCursor: null })),
+    fakeRoute(routes.currentUser, () => answer('currentUser', user())),
+    fakeRoute(routes.listVirtualNumbers, () => answer('listVirtualNumbers', [])),
+    fakeRoute(routes.listCallerIds, () => answer('listCallerIds', [])),
+    // one page (ContactPage), as the contacts remote's widgets read it
+    fakeRoute(routes.listContacts, () => answer('listContacts', { contacts, nextCursor: null })),
+    fakeRoute(routes.listTransactions, () => answer('listTransactions', { items: [], nextCursor: null })),
     fakeRoute(routes.getCallingToken, () => {
       if (fail.has('token')) return failure(500, 'internal', 'Failed to get access token');
-      return json({ token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator', signalling: { chunderw: `${location.host}/sim/twilio/voice` } });
+      return answer('getCallingToken', { token: 'fake-token', identity: 'dev', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), device: 'simulator', signalling: { chunderw: `${location.host}/sim/twilio/voice` } });
     }),
     fakeRoute(routes.lookupRate, ({ url }) => {
       if (fail.has('rate')) return failure(500, 'internal', 'Rate lookup failed');
       const number = url.searchParams.get('number') ?? '';
       const rate = rateOf(number);
       const uk = rate === 32_000n;
-      return json({ rate: Number(rate) / 1e6, country: uk ? 'United Kingdom' : 'United States', countryCode: uk ? 'GB' : 'US', numberType: 'mobile', ...pricingOfRate(rate) });
+      return answer('lookupRate', { rate: Number(rate) / 1e6, country: uk ? 'United Kingdom' : 'United States', countryCode: uk ? 'GB' : 'US', numberType: 'mobile', ...pricingOfRate(rate) });
     }),
     fakeRoute(routes.startCall, ({ body }) => {
       if (fail.has('start')) return failure(402, 'insufficient_balance', 'Insufficient balance. Please add credits to make calls.');
@@ -78,13 +82,13 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
         fromNumber: input.fromNumber ?? '+18885550100',
         callingMethod: input.fromNumber ? 'virtual' : 'public',
       };
-      return json(started, 201);
+      return answer('startCall', started, 201);
     }),
     fakeRoute(routes.setCallSid, ({ params }) => (callById(params.id) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found'))),
     fakeRoute(routes.getCallStatus, ({ params }) => {
       const call = callBySid(params.callSid);
       if (!call) return failure(404, 'not_found', 'Call not found');
-      return json({ status: call.status, duration: durationOf(call), cost: moneyOfMicros(costOf(call)) });
+      return answer('getCallStatus', { status: call.status, duration: durationOf(call), cost: moneyOfMicros(costOf(call)) });
     }),
     fakeRoute(routes.sendCallFeedback, ({ params, body }) => {
       const call = callById(params.id);
@@ -95,7 +99,7 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
     fakeRoute(routes.setCallQuality, ({ params }) => (callById(params.id) ? json(undefined, 204) : failure(404, 'not_found', 'Call not found'))),
     fakeRoute(routes.currentCall, () => {
       const live = carrier.calls.find((c) => c.endedAt === null && (c.status === 'ringing' || c.status === 'in-progress'));
-      return json(live ? asListed(live) : null);
+      return answer('currentCall', live ? asListed(live) : null);
     }),
     fakeRoute(routes.endCall, ({ params }) => {
       const call = callById(params.id);
@@ -108,7 +112,7 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
       const pageSize = 10;
       const offset = Number(url.searchParams.get('cursor') ?? '0');
       const items = carrier.calls.slice(offset, offset + pageSize).map((c) => asListed(c));
-      return json({ items, nextCursor: offset + pageSize < carrier.calls.length ? String(offset + pageSize) : null });
+      return answer('listCalls', { items, nextCursor: offset + pageSize < carrier.calls.length ? String(offset + pageSize) : null });
     }),
   ];
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CallStatus } from '@ringwise/contract/calls';
 import type { VirtualNumber } from '@ringwise/contract/numbers';
@@ -7,7 +8,9 @@ import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { idleCall } from '../../calling/calling-state.ts';
 import { dtmfToneSlotMs } from '../../calling/dtmf-pacer.ts';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
-import { flush, json, mockFetch, renderWithCalling, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
+import { CallingStoreProvider } from '../../calling/use-calling.ts';
+import { inMemoryCallMemory } from '../../calling/call-memory.ts';
+import { flush, json, listedCall, mockFetch, renderWithCalling, sleep, started, testCalling, TestCall, waitUntil, SID, type TestCalling } from '../../test-support.tsx';
 import { CallOverlay } from './call-overlay.tsx';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
 
@@ -238,5 +241,133 @@ describe('when the calling device starts', () => {
     expect(calling.requests.token.calls).toEqual([]);
     // the check for a call that went on across a reload ran all the same
     expect(calling.requests.current.calls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('how long the device lives', () => {
+  let restore = () => {};
+  afterEach(() => restore());
+  // the page's idle moment asks for the user's numbers: none here
+  const noNumbers = () => {
+    restore = mockFetch(({ url }) => (new URL(url, 'http://localhost').pathname === '/api/virtual-numbers' ? json([]) : undefined)).restore;
+  };
+
+  /**
+   * The overlay as the shell mounts it: in React's StrictMode (the shell's root), after the first view (a later
+   * commit: StrictMode mounts, unmounts and mounts again a subtree placed inside it).
+   */
+  async function overlayAfterTheView(calling: TestCalling) {
+    const rendered = renderWithCalling(<StrictMode>{null}</StrictMode>, calling);
+    rendered.rerender(
+      <CallingStoreProvider store={calling.store}>
+        <StrictMode>
+          <CallOverlay />
+        </StrictMode>
+      </CallingStoreProvider>,
+    );
+    await act(flush);
+    return rendered;
+  }
+
+  test("StrictMode's mount, unmount and mount of the overlay keep the device the dialer started before it (?number=)", async () => {
+    noNumbers();
+    const calling = testCalling();
+    // the dialer view starts the device for ?number=; the signed-in layout mounts the overlay 800 ms later
+    await calling.ready();
+    expect(calling.store.getSnapshot().device).toBe('ready');
+    await overlayAfterTheView(calling);
+    expect(calling.device().destroyed).toBe(false);
+    expect(calling.store.getSnapshot().device).toBe('ready');
+    // and it calls
+    await act(async () => {
+      expect(await calling.store.startCall({ destinationNumber: '+447700900123', fromNumber: null })).toBe(true);
+      await flush();
+    });
+    expect(calling.device().connects).toHaveLength(1);
+  });
+
+  test('leaving the signed-in layout (the overlay unmounts for good) closes the device', async () => {
+    noNumbers();
+    const calling = testCalling();
+    await calling.ready();
+    const { unmount } = await overlayAfterTheView(calling);
+    unmount();
+    await act(flush);
+    expect(calling.device().destroyed).toBe(true);
+    expect(calling.store.getSnapshot().device).toBe('idle');
+  });
+
+  test('the session ends (the shell empties the QueryClient: sign-out, a 401, another user): the device closes at once, the overlay still shown', async () => {
+    noNumbers();
+    const calling = testCalling();
+    await calling.ready();
+    const { client } = renderWithCalling(<CallOverlay />, calling);
+    await act(flush);
+    const signedOut = calling.device();
+    // the sign-out's own order: removeQueries on SIGNED_OUT, then clear()
+    await act(async () => {
+      client.removeQueries();
+      client.clear();
+      await sleep(5);
+    });
+    expect(signedOut.destroyed).toBe(true);
+    expect(calling.store.getSnapshot().device).toBe('idle');
+    // the next session's device is a new one, and its end is seen too
+    await calling.ready();
+    const next = calling.device();
+    expect(next).not.toBe(signedOut);
+    expect(next.destroyed).toBe(false);
+    await act(async () => {
+      client.removeQueries();
+      await sleep(5);
+    });
+    expect(next.destroyed).toBe(true);
+  });
+
+  test('queries coming and going (a refetch, a view leaving) leave the device alone', async () => {
+    noNumbers();
+    const calling = testCalling();
+    await calling.ready();
+    const { client } = renderWithCalling(<CallOverlay />, calling);
+    await act(async () => {
+      client.setQueryData(['/api/calls'], { items: [], nextCursor: null });
+      client.removeQueries({ queryKey: ['/api/calls'] });
+      await client.invalidateQueries();
+      await client.refetchQueries();
+      await sleep(5);
+    });
+    expect(calling.device().destroyed).toBe(false);
+    expect(calling.store.getSnapshot().device).toBe('ready');
+  });
+});
+
+describe('after a reload', () => {
+  let restore = () => {};
+  afterEach(() => restore());
+
+  test('the call that ended while the page was away is told once, when the page is idle; the next reload tells nothing', async () => {
+    restore = mockFetch(({ url }) => (new URL(url, 'http://localhost').pathname === '/api/virtual-numbers' ? json([]) : undefined)).restore;
+    const id = '40000000-0000-4000-8000-000000000078';
+    const ended = listedCall({ id, destinationNumber: '+447700900123', status: 'completed', duration: 65, cost: '0.04', contactName: 'Ada Lovelace' });
+    const memory = inMemoryCallMemory(id);
+    const pageAfterReload = async () => {
+      const calling = testCalling({ memory });
+      calling.requests.recent.reply = () => ({ items: [ended], nextCursor: null });
+      const rendered = renderWithCalling(<CallOverlay />, calling);
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+      await act(flush);
+      return { calling, rendered };
+    };
+    const first = await pageAfterReload();
+    expect(first.calling.notices).toEqual([{ description: 'Your call to Ada Lovelace ended when the page was closed · 1:05 · Charged $0.04', duration: 10_000 }]);
+    // nothing else on screen: no call, no rating for a call this page never showed
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Call feedback' })).toBeNull();
+    // the user with no number: the Voice SDK stayed unloaded
+    expect(first.calling.requests.token.calls).toEqual([]);
+    first.rendered.unmount();
+
+    const second = await pageAfterReload();
+    expect(second.calling.notices).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { numberQueries } from '@ringwise/contract/numbers';
 import { Phone } from 'lucide-react';
 import { formatDuration } from '@ringwise/ui/format';
+import { watchSessionEnd } from '../../calling/session-end.ts';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
 import { usePhoneFormat } from '@ringwise/phone/display';
 import type { CallOverlayProps } from '@ringwise/apps/exposed/dialer';
@@ -40,6 +41,14 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
   const numbers = useQuery({ ...numberQueries.list(), enabled: idle, meta: { handlesError: true } });
   const callable = numbers.data?.some((number) => number.status !== 'released') ?? false;
 
+  // The device lives while the session does and while the signed-in layout shows this overlay (the store's hold).
+  // React's StrictMode (development builds) unmounts and mounts the overlay again at once on its first mount, which
+  // the shell does 800 ms after the view: a cleanup that closed the device closed the one the dialer had started for
+  // ?number= meanwhile, and Call stayed disabled. A hold let go and taken again in the same turn keeps the device.
+  useEffect(() => store.hold(), [store]);
+  // the session's end (sign-out, here or in another tab; a 401; another user) closes the device at once
+  useEffect(() => watchSessionEnd(queryClient, () => store.destroy()), [queryClient, store]);
+
   useEffect(() => {
     setCallingQueryClient(queryClient);
     const cancel = whenIdle(() => {
@@ -48,11 +57,7 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
       // the modal's code is ready before the first call
       void loadModal();
     });
-    return () => {
-      cancel();
-      // sign-out unmounts the overlay: the device goes with it
-      store.destroy();
-    };
+    return cancel;
   }, [queryClient, store]);
 
   // incoming calls ring only on a registered device

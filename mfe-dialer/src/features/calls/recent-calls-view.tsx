@@ -17,7 +17,7 @@ import { formatDateTime, formatRate, formatUsd } from '@ringwise/ui/format';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import { formatMinutesAndSeconds } from '../../lib/durations.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
-import { callPartyOf } from './call-party.ts';
+import { callPartyOf } from '../../lib/call-party.ts';
 
 const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
 const statusLabels: Record<string, string> = {

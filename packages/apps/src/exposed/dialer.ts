@@ -26,8 +26,9 @@ export interface DialerAppProps {
  * './widgets/call-overlay': mount once in the signed-in layout. Fetches the calling token when the page is idle,
  * registers the device (GET /api/twilio/token: 'twilio' loads @twilio/voice-sdk, 'simulator' the carrier
  * simulator's device), and shows the Active Call modal, the call bar while it is minimised, the incoming call's
- * Accept / Reject, and the rating card after a call. Renders nothing otherwise. Unmounting it (sign-out) closes
- * the device.
+ * Accept / Reject, and the rating card after a call. Renders nothing otherwise. The device closes when the session
+ * ends (the host empties its QueryClient: sign-out, a 401, another user) or when the overlay unmounts for good (an
+ * unmount and mount in one turn, React's StrictMode's, keeps it).
  */
 export interface CallOverlayProps {
   loadWidget?: LoadWidget;

@@ -1,7 +1,8 @@
-// Who a call in Recent Calls was with (issue #23): for an outgoing call the number called, for an incoming one the
-// caller (its destination is the user's own number, never shown as the other party). The name is the user's
-// contact's, as the api matched it; a number is offered to save as a contact only when it is a phone number that is
-// neither a contact yet nor one of the user's own.
+// Who a call was with (issue #23), in Recent Calls and in the notice of a call that ended while the page was away
+// (calling/resumed-call.ts): for an outgoing call the number called, for an incoming one the caller (its destination
+// is the user's own number, never shown as the other party). The name is the user's contact's, as the api matched
+// it; a number is offered to save as a contact only when it is a phone number that is neither a contact yet nor one
+// of the user's own.
 import { isE164 } from '@ringwise/phone/notation';
 import type { Call } from '@ringwise/contract/calls';
 import type { PhoneFormat } from '@ringwise/phone/display';
