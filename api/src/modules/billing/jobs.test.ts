@@ -1,6 +1,7 @@
 // The billing jobs on the machine's PostgreSQL: auto-recharge once per crossing and never twice at once (two
 // replicas running the jobs together), its failure (a failed entry, no money, one e-mail), the low-balance
-// alert once per crossing and the receipts, received by a real SMTP server.
+// alert once per crossing and the receipts, received by a real SMTP server. A balance already below the
+// trigger (switched on while low, charges below it, a failure's hold) is auto-recharge.test.ts's.
 import { afterAll, afterEach, beforeAll, describe, expect, mock, test } from 'bun:test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

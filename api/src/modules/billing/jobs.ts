@@ -145,7 +145,7 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
           description: `Ringwise auto-recharge ($${amount})`,
           metadata: { kind: 'auto_recharge', user_id: job.user_id, job_id: job.id },
         },
-        // one PaymentIntent per crossing, whatever happens to this attempt
+        // one PaymentIntent per recharge (this job), whatever happens to this attempt
         { idempotencyKey: `ringwise-auto-recharge-${job.id}` },
       );
       await finish(job, 'awaiting_payment');
