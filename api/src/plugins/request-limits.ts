@@ -4,15 +4,17 @@
 //   a body over 1 MB                      → 413, from Content-Length or while reading, never parsed
 //   a body that is not application/json   → 415
 //   a JSON body that is not UTF-8, not JSON, or holds a NUL → 400
-// Webhooks (/webhooks/*), the auth stand-in (/auth/v1) and the simulators read their own bodies.
+// Webhooks (/webhooks/*) read their own bodies, each with its own size, through the same reader (request-body.ts).
 // The one upload (PUT /api/user/avatar) is the exception inside /api: its body is an image, with its own types and
-// size (`rawBodyRoutes`), checked here the same way and then read by its handler with `readLimited`.
+// size (`rawBodyRoutes`), checked here the same way and then read by its handler with `readBody` (request-body.ts, the
+// api's one reader of bodies, which this plugin reads /api's JSON with too).
 import { Elysia } from 'elysia';
 import type { ErrorCode } from '@ringwise/contract/errors';
 import { avatarContentTypes, maxAvatarBytes, profileMessages } from '@ringwise/contract/profile';
 import { routes, type Method } from '@ringwise/contract/routes';
 import { allowedMethods } from './contract-routes.ts';
 import { errorBody, HttpError } from './errors.ts';
+import { readBody } from './request-body.ts';
 import { holdsNul } from '../lib/nul.ts';
 
 export const maxApiBodyBytes = 1024 * 1024;
@@ -58,25 +60,6 @@ export const mediaTypeOf = (contentType: string | null) => (contentType ?? '').s
 const isJson = (contentType: string | null) => contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
 const hasBody = (request: Request) => request.body !== null && request.headers.get('content-length') !== '0';
 
-/** The body's bytes, refusing more than the limit while reading (a body without Content-Length included). */
-export async function readLimited(request: Request, maxBytes = maxApiBodyBytes, tooLargeMessage = tooLarge()): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, 'payload_too_large', tooLargeMessage);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const requestLimits = () =>
@@ -114,7 +97,7 @@ export const requestLimits = () =>
       if (!path.startsWith('/api/') || rawBodyRouteOf(request.method, path)) return '';
       // no body: Elysia's own handling, as before (nothing has been read)
       if (!isJson(request.headers.get('content-type')) || !hasBody(request)) return;
-      const bytes = await readLimited(request);
+      const bytes = await readBody(request, maxApiBodyBytes, tooLarge());
       let text: string;
       try {
         text = utf8.decode(bytes);

@@ -6,17 +6,24 @@
 import twilio from 'twilio';
 import { holdsNul } from '../lib/nul.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { readBodyText } from '../plugins/request-body.ts';
 import type { TelephonyServices } from './twilio-client.ts';
 
-/** Form fields are a few hundred bytes; anything much larger is not Twilio. */
+/**
+ * Twilio's webhooks are form posts of a few KB (a voice request's fields, plus the few custom parameters the dialer
+ * passes); anything much larger is not Twilio. 64 KB, as much as Twilio itself takes back (a TwiML answer over 64 kB is
+ * its error 11750).
+ */
 export const maxWebhookBodyBytes = 64 * 1024;
+export const webhookTooLarge = 'A Twilio webhook body is never this large (64 KB at most).';
 
-/** The verified form fields of a Twilio webhook request, or a 403 (400 for a signed request Twilio never sends). */
+/**
+ * The verified form fields of a Twilio webhook request, or a 403 (400 for a signed request Twilio never sends).
+ * The size comes first, whatever the signature: the body is read as it streams and refused (413) the moment it passes
+ * 64 KB, or by its Content-Length before any of it is read; the signature is only ever computed on a body we take.
+ */
 export async function verifiedTwilioForm(request: Request, telephony: Pick<TelephonyServices, 'authToken' | 'publicUrl'>): Promise<Record<string, string>> {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > maxWebhookBodyBytes) throw new HttpError(413, 'payload_too_large', 'A Twilio webhook body is never this large.');
-  const raw = await request.text();
-  if (raw.length > maxWebhookBodyBytes) throw new HttpError(413, 'payload_too_large', 'A Twilio webhook body is never this large.');
+  const raw = await readBodyText(request, maxWebhookBodyBytes, webhookTooLarge);
   // as Twilio signs a form: a repeated field with each of its values (twilio.validateRequest takes a list)
   const values = new Map<string, string[]>();
   for (const [key, value] of new URLSearchParams(raw)) values.set(key, [...(values.get(key) ?? []), value]);

@@ -4,7 +4,8 @@
 //   POST /api/stripe/checkout-sessions          → 201 { id, url } ($5-$500, checked here again)
 //   GET  /api/stripe/checkout-sessions/{id}     → where the top-up stands (credited yet?)
 //   POST /api/stripe/create-portal-session      → { url } (409 'No payment methods yet' without a customer)
-//   POST /webhooks/stripe                       → signature over the raw body (300 s), each event settled once;
+//   POST /webhooks/stripe                       → signature over the raw body (dated within 300 s either way), each
+//                                                 event settled once; 413 past 1 MB (before the signature),
 //                                                 400 bad_signature, or bad_request for a signed body that is no event
 import { Elysia } from 'elysia';
 import Stripe from 'stripe';
@@ -14,11 +15,12 @@ import { webhooks } from '@ringwise/contract/webhooks';
 import { authPlugin, type AuthPluginOptions } from '../../auth/plugin.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { readBodyText } from '../../plugins/request-body.ts';
 import { createCheckoutSession, createPortalSession, getCheckoutSession } from './checkout.ts';
 import type { BillingJobs } from './jobs.ts';
 import { listTransactions } from './transactions.ts';
 import { stripeEventOf } from './stripe-event.ts';
-import { settleStripeEvent, warnStripe } from './webhook.ts';
+import { futureTimestampProblem, maxStripeEventBytes, settleStripeEvent, stripeEventTooLarge, warnStripe } from './webhook.ts';
 
 export interface BillingOptions extends AuthPluginOptions {
   db: Pick<Database, 'asSession' | 'privileged'>;
@@ -30,7 +32,7 @@ export interface BillingOptions extends AuthPluginOptions {
   warn?: (message: string) => void;
 }
 
-/** Stripe's own tolerance for the signature's timestamp. */
+/** Stripe's own tolerance for the signature's timestamp (in the past; we allow as much in the future). */
 export const signatureToleranceSeconds = 300;
 
 export const billing = (options: BillingOptions) => {
@@ -67,18 +69,23 @@ export const billing = (options: BillingOptions) => {
     .post(
       webhooks.stripeEvents.path,
       async ({ request }) => {
-        // the signature covers the exact bytes: the body is read raw, never parsed first
-        const raw = await request.text();
+        // the signature covers the exact bytes: the body is read raw, never parsed first, and refused (413) the
+        // moment it passes its size (or by its Content-Length), whatever its signature
+        const raw = await readBodyText(request, maxStripeEventBytes, stripeEventTooLarge);
         // constructEventAsync's two steps, apart: a bad signature and a signed body that is no event are different
         // answers (and anything else thrown here is ours, a 500)
         const verifier = stripe.webhooks.signature;
         if (!verifier) throw new Error('The Stripe SDK has no webhook signature helper.');
+        const header = request.headers.get('stripe-signature') ?? '';
         try {
-          await verifier.verifyHeaderAsync(raw, request.headers.get('stripe-signature') ?? '', webhookSecret, signatureToleranceSeconds);
+          await verifier.verifyHeaderAsync(raw, header, webhookSecret, signatureToleranceSeconds);
         } catch (error) {
           if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
           throw new HttpError(400, 'bad_signature', `The Stripe signature does not verify: ${error.message}`);
         }
+        // the SDK bounds only how old the timestamp is: one too far in the future is refused as a stale one is
+        const ahead = futureTimestampProblem(header, signatureToleranceSeconds);
+        if (ahead) throw new HttpError(400, 'bad_signature', `The Stripe signature does not verify: ${ahead}.`);
         let body: unknown;
         try {
           body = JSON.parse(raw);

@@ -1,5 +1,5 @@
-// POST /webhooks/stripe on the machine's PostgreSQL: signatures, exactly-once crediting under duplicates,
-// reordering and concurrency, and what is ignored.
+// POST /webhooks/stripe on the machine's PostgreSQL: signatures (and their dates, either way), the body's size,
+// exactly-once crediting under duplicates, reordering and concurrency, and what is ignored.
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import Stripe from 'stripe';
@@ -9,6 +9,7 @@ import { errors } from '../../plugins/errors.ts';
 import { billing } from './index.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/testing.ts';
 import { billingTestApp, deliver, paidSession, signatureFor, stripeEvent, testWebhookSecret, type BillingTestApp } from './testing.ts';
+import { futureTimestampProblem, maxStripeEventBytes } from './webhook.ts';
 
 let database: TestDatabase;
 let test_: BillingTestApp;
@@ -162,6 +163,81 @@ async function warnings(body: () => Promise<void>): Promise<string[]> {
 
 const recordedEvents = async (ids: string[]) =>
   (await database.db.privileged((sql) => sql.query<{ id: string }>('select id from private.stripe_events where id = any($1::text[]) order by id', [ids]))).map((r) => r.id);
+
+describe("the signature's date and the body's size", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+
+  test('a correctly signed event dated 1 hour ahead (or 310 s) is refused like a stale one and credits nothing; 4 minutes ahead is taken', async () => {
+    const user = await test_.signUp();
+    const session = await openSession(user.id, '25.00');
+    const event = stripeEvent('checkout.session.completed', paidSession({ id: session, userId: user.id, cents: 2500, paymentIntent: `pi_${user.id}` }));
+    for (const ahead of [3600, 310]) {
+      const res = await deliver(test_, stripe, event, { timestamp: now() + ahead });
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('bad_signature');
+      expect(error.message).toContain('ahead of our clock');
+    }
+    expect(await balanceOf(user.id)).toBe('0.00');
+    expect(await recordedEvents([event.id])).toEqual([]);
+    // within the tolerance (clocks a few minutes apart): settled, once
+    expect((await deliver(test_, stripe, event, { timestamp: now() + 240 })).status).toBe(200);
+    expect(await balanceOf(user.id)).toBe('25.00');
+  });
+
+  test("the timestamp checked is the one the SDK verified (the last t=), and one that is no number is refused", () => {
+    const at = 1_800_000_000;
+    expect(futureTimestampProblem(`t=${at + 3600},v1=abc,t=${at}`, 300, at * 1000)).toBeNull();
+    expect(futureTimestampProblem(`t=${at},v1=abc,t=${at + 3600}`, 300, at * 1000)).toContain('3600 s ahead');
+    expect(futureTimestampProblem(`t=${at + 300},v1=abc`, 300, at * 1000)).toBeNull();
+    expect(futureTimestampProblem('t=soon,v1=abc', 300, at * 1000)).toBe('its timestamp is not a number');
+  });
+
+  test('a signed event over 1 MB is a 413 as it streams, by its Content-Length before it is read, and credits nothing; one of 900 KB is taken', async () => {
+    const user = await test_.signUp();
+    const session = await openSession(user.id, '25.00');
+    const paid = paidSession({ id: session, userId: user.id, cents: 2500, paymentIntent: `pi_${user.id}` });
+    const event = stripeEvent('checkout.session.completed', { ...paid, metadata: { ...paid.metadata, padding: 'a'.repeat(maxStripeEventBytes) } });
+    const payload = JSON.stringify(event);
+    const signature = await signatureFor(stripe, payload);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(payload);
+        for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+        controller.close();
+      },
+    });
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      test_.handle(
+        new Request(`${testPublicUrl}/webhooks/stripe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature, ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
+    let pulled = 0;
+    const declared = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    for (const res of [await post(chunked), await post(declared, { 'content-length': String(50 * 1024 * 1024) })]) {
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    }
+    expect(pulled).toBeLessThanOrEqual(1);
+    expect(await balanceOf(user.id)).toBe('0.00');
+    expect(await recordedEvents([event.id])).toEqual([]);
+    // a large event of a type we ignore (an invoice with many lines, say): answered 200
+    const large = stripeEvent('invoice.finalized', { id: 'in_large', object: 'invoice', lines: { data: Array.from({ length: 3000 }, (_, i) => ({ id: `il_${i}`, description: 'x'.repeat(280) })) } });
+    const largePayload = JSON.stringify(large);
+    expect(largePayload.length).toBeGreaterThan(900 * 1024);
+    expect(largePayload.length).toBeLessThan(maxStripeEventBytes);
+    expect((await deliverRaw(largePayload)).status).toBe(200);
+  });
+});
 
 describe('signed bodies that are not what they should be', () => {
   test('a signed body that is not an event object is 400 bad_request, logged, recorded nowhere, never a 500', async () => {

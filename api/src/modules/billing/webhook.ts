@@ -22,6 +22,32 @@ export const autoRechargeDescription = 'Auto-recharge';
 /** The ledger's range of an auto-recharge (transactions_amount_sign_check), in cents. */
 const maxAutoRechargeCents = 50_000;
 
+/**
+ * The largest body /webhooks/stripe reads. Stripe documents no size for an event; the ones we settle (a Checkout
+ * Session, a PaymentIntent) are a few KB, but every event type of the endpoint comes here and is answered (200 for
+ * those we ignore), and some (an invoice with its lines, say) pass the 100 KB of common body parsers: 1 MB, as
+ * others settled on for Stripe's events (mozilla/fxa#8873). Past it: 413, before any signature is checked.
+ */
+export const maxStripeEventBytes = 1024 * 1024;
+export const stripeEventTooLarge = 'A Stripe event is never this large (1 MB at most).';
+
+/**
+ * Why a verified Stripe-Signature header's timestamp is refused: more than `toleranceSeconds` ahead of our clock
+ * (the SDK refuses only those older than that; a date in the future would let a captured delivery be replayed for as
+ * long as it is ahead), or not a number; null when it is fine. The timestamp is read as the SDK reads it (the last
+ * `t=`, parseInt), so it is the one the signature was verified with.
+ */
+export function futureTimestampProblem(header: string, toleranceSeconds: number, nowMs = Date.now()): string | null {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  if (!Number.isFinite(timestamp)) return 'its timestamp is not a number';
+  const ahead = timestamp - Math.floor(nowMs / 1000);
+  return ahead > toleranceSeconds ? `its timestamp is ${ahead} s ahead of our clock (at most ${toleranceSeconds} s are allowed)` : null;
+}
+
 /** Where Stripe's events and their troubles are logged unless the caller says otherwise. */
 export const warnStripe = (message: string) => console.warn(`[stripe] ${message}`);
 
@@ -156,8 +182,9 @@ async function intentFailed(sql: Sql, intent: IntentFields): Promise<Settlement>
 }
 
 /**
- * An auto-recharge that did not go through: a failed entry in the history (no money moved), the job closed,
- * and one e-mail saying why. Called by the worker when Stripe refuses the payment and by the PaymentIntent's
+ * An auto-recharge that did not go through: a failed entry in the history (no money moved, and the automatic
+ * recharges held for an hour or until the user answers: private.record_failed_payment), the job closed, and one
+ * e-mail saying why. Called by the worker when Stripe refuses the payment and by the PaymentIntent's
  * failure event, whichever comes first; the second finds the entry and does nothing more.
  */
 export async function failAutoRecharge(

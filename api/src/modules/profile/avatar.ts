@@ -6,7 +6,8 @@ import { avatarPathPrefix, maxAvatarBytes, profileMessages as messages, type Ava
 import type { Database, Sql } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { mediaTypeOf, readLimited } from '../../plugins/request-limits.ts';
+import { readBody } from '../../plugins/request-body.ts';
+import { mediaTypeOf } from '../../plugins/request-limits.ts';
 import { getCurrentUser } from '../users/service.ts';
 import type { CurrentUser } from '../users/model.ts';
 
@@ -30,7 +31,7 @@ export interface AvatarUpload {
 /** Reads and checks the upload: 413 over 2 MB (even without Content-Length), 400 empty, 415 when the bytes are not the declared type. */
 export async function readAvatarUpload(request: Request): Promise<AvatarUpload> {
   const declared = mediaTypeOf(request.headers.get('content-type'));
-  const bytes = await readLimited(request, maxAvatarBytes, messages.avatarTooLarge);
+  const bytes = await readBody(request, maxAvatarBytes, messages.avatarTooLarge);
   if (bytes.length === 0) throw new HttpError(400, 'bad_request', messages.avatarEmpty);
   const actual = sniffImageType(bytes);
   if (actual === null || actual !== declared) throw new HttpError(415, 'unsupported_media_type', messages.avatarMismatch);
