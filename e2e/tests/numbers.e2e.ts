@@ -3,8 +3,21 @@
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 import { phonePageUrl } from '../e2e-env.ts';
 
+/**
+ * The phone this run verifies: one of its own per run of the test in one api process (`--repeat-each`, retries), as
+ * a number is one account's caller ID at a time and every run signs up a new account. (415) 555-0123 first, then
+ * (415) 555-0124 …, all of the fictional 555-01XX range.
+ */
+function ownPhone(): { e164: string; national: RegExp } {
+  const info = test.info();
+  const run = (info.repeatEachIndex * (info.project.retries + 1) + info.retry) % 77;
+  const line = String(123 + run).padStart(4, '0');
+  return { e164: `+1415555${line}`, national: new RegExp(`\\(415\\) 555-${line}`) };
+}
+
 test('a new user with credit buys a number, verifies their own and makes it the default caller ID', async ({ page, context, request }) => {
   test.setTimeout(120_000);
+  const own = ownPhone();
   const session = await signedInWithCredit(page, request, '10.00');
 
   await page.goto('/home/settings');
@@ -36,14 +49,14 @@ test('a new user with credit buys a number, verifies their own and makes it the 
   // their own number, verified by answering the simulated verification call
   await page.getByRole('button', { name: 'Manage Verified Caller IDs' }).click();
   const callerIdsDialog = page.getByRole('dialog', { name: 'Verified Caller IDs' });
-  await callerIdsDialog.getByLabel('Phone Number').fill('+14155550123');
+  await callerIdsDialog.getByLabel('Phone Number').fill(own.e164);
   await callerIdsDialog.getByLabel('Friendly Name (Optional)').fill('My mobile');
   await callerIdsDialog.getByRole('button', { name: 'Verify', exact: true }).click();
   const code = (await callerIdsDialog.getByTestId('validation-code').innerText()).trim();
   expect(code).toMatch(/^\d{6}$/);
 
   const phone = await context.newPage();
-  await phone.goto(`${phonePageUrl}?number=%2B14155550123`);
+  await phone.goto(`${phonePageUrl}?number=${encodeURIComponent(own.e164)}`);
   await phone.getByLabel('Verification code').first().fill(code);
   await phone.getByRole('button', { name: 'Enter code' }).first().click();
   await expect(phone.getByText(/verified/i).first()).toBeVisible();
@@ -58,11 +71,11 @@ test('a new user with credit buys a number, verifies their own and makes it the 
   const select = page.getByRole('combobox', { name: 'Default Caller ID' });
   await select.click();
   await expect(page.getByRole('option', { name: new RegExp(bought.replace(/[+()]/g, '\\$&')) })).toBeVisible();
-  await page.getByRole('option', { name: /\(415\) 555-0123/ }).click();
+  await page.getByRole('option', { name: own.national }).click();
   await expect(page.getByText('Your preferences have been saved successfully.').first()).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: 'Numbers' }).click();
-  await expect(page.getByRole('combobox', { name: 'Default Caller ID' })).toContainText('(415) 555-0123');
+  await expect(page.getByRole('combobox', { name: 'Default Caller ID' })).toContainText(own.national);
 
   const transactions = (await (
     await request.get('/api/transactions', { headers: { authorization: `Bearer ${session.access_token}` } })

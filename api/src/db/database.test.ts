@@ -344,7 +344,7 @@ for (const engine of engines) {
       const ids = await db.privileged(async (sql) => {
         const callA = await insertCall(sql, a.id);
         await insertCall(sql, b.id);
-        await sql.query(`insert into public.calls (user_id, destination_number, status, deleted_at) values ($1, '+1', 'failed', now())`, [a.id]);
+        await sql.query(`insert into public.calls (user_id, destination_number, status, deleted_at) values ($1, '+15550000199', 'failed', now())`, [a.id]);
         await sql.query(
           `insert into public.virtual_numbers (user_id, phone_number, monthly_price, twilio_sid) values ($1, $2, '1.15', $3), ($4, $5, '1.15', $6)`,
           [a.id, '+15550000101', `PN${a.id.replaceAll('-', '')}`, b.id, '+15550000102', `PN${b.id.replaceAll('-', '')}`],

@@ -10,7 +10,8 @@ insert into public.verified_caller_ids (id, user_id, phone_number, verification_
   ('aaaaaaaa-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111', '+15550000001', 'verified', null),
   ('aaaaaaaa-0000-4000-8000-000000000002', '11111111-1111-4111-8111-111111111111', '+15550000002', 'verified', now() - interval '1 day'),
   ('aaaaaaaa-0000-4000-8000-000000000003', '11111111-1111-4111-8111-111111111111', '+15550000003', 'pending', null),
-  ('bbbbbbbb-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', '+15550000001', 'verified', null);
+  -- another number: a number is one account's verified caller ID at a time (019-number-one-identity)
+  ('bbbbbbbb-0000-4000-8000-000000000001', '22222222-2222-4222-8222-222222222222', '+15550000004', 'verified', null);
 
 select policies_are('public', 'verified_caller_ids', array[
   'Users can view their own verified caller ids',

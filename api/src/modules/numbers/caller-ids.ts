@@ -1,7 +1,9 @@
 // Verified caller IDs (spec §4 'Caller ID verification'): the user names their own number, the carrier calls it
 // and its owner types the 6-digit code we show; the carrier then tells us the verification's outcome (a signed
 // status callback, matched to the entry by the verification call's CallSid). Only a verified entry may be the
-// caller ID. Removing an entry removes it at the carrier too.
+// caller ID. Removing an entry removes it at the carrier too. One number, one identity: a Ringwise number is nobody's
+// caller ID to verify, and a verification that completes for a number someone bought (or verified) meanwhile ends
+// failed (20261202000300_number_one_identity.sql).
 import type { Twilio } from 'twilio';
 import { callerIdMessages, pendingStatus, verifiedStatus } from '@ringwise/contract/numbers';
 import { webhooks } from '@ringwise/contract/webhooks';
@@ -20,7 +22,13 @@ export interface CallerIdServices {
   db: Pick<Database, 'privileged'>;
   twilio: Twilio;
   publicUrl: string;
+  log?: (message: string, error?: unknown) => void;
 }
+
+const defaultLog = (message: string, error?: unknown) => console.error(`[numbers] ${message}`, error ?? '');
+
+/** What a verification that did not succeed (or was refused) leaves. */
+const failedStatus = 'failed';
 
 /** Where the carrier reports how a verification ended. */
 export const callerIdCallbackPath = webhooks.twilioCallerId.path;
@@ -133,28 +141,62 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
 }
 
 /**
- * The carrier's verification callback: the entry of that call becomes verified (or failed). Idempotent. A callback
- * without a call SID or an outcome as Twilio writes them changes nothing; a carrier SID that is malformed, or
- * already another entry's (twilio_sid is unique), is not kept.
+ * The carrier's verification callback: the entry of that call becomes verified (or failed), and what it became is
+ * returned (null: no pending entry had that call). Idempotent. A callback without a call SID or an outcome as Twilio
+ * writes them changes nothing; a carrier SID that is malformed, or already another entry's (twilio_sid is unique), is
+ * not kept. One number, one identity: a success for a number someone holds by now (a Ringwise number bought or being
+ * bought, another account's caller ID verified first) ends the entry failed, decided under the number's lock
+ * (private.number_holder, which a purchase takes too), and the outgoing caller ID the carrier made for it is removed
+ * again once the transaction is over. The carrier is answered 200 all the same.
  */
-export async function settleVerification(db: Pick<Database, 'privileged'>, form: Record<string, string>): Promise<void> {
+export async function settleVerification(
+  services: Pick<CallerIdServices, 'db' | 'twilio' | 'log'>,
+  form: Record<string, string>,
+): Promise<string | null> {
   const callSid = form.CallSid;
   const outcome = form.VerificationStatus;
-  if (!isSid('CA', callSid) || (outcome !== 'success' && outcome !== 'failed')) return;
+  if (!isSid('CA', callSid) || (outcome !== 'success' && outcome !== 'failed')) return null;
   const outgoingSid = isSid('PN', form.OutgoingCallerIdSid) ? form.OutgoingCallerIdSid : null;
-  await db.privileged((sql) =>
-    outcome === 'success'
-      ? sql.query(
+  const settled = await services.db.privileged(async (sql) => {
+    const pending = await sql.query<{ id: string; phone_number: string }>(
+      `select id, phone_number from public.verified_caller_ids where call_sid = $1 and deleted_at is null and verification_status = 'pending' order by id for update`,
+      [callSid],
+    );
+    let status: string | null = null;
+    let removeAtCarrier = false;
+    for (const entry of pending) {
+      const [claim] = outcome === 'success' ? await sql.query<{ holder: string | null }>('select private.number_holder($1) as holder', [entry.phone_number]) : [];
+      if (outcome === 'success' && claim?.holder === null) {
+        await sql.query(
           `update public.verified_caller_ids
            set verification_status = 'verified', validation_code = null,
                twilio_sid = case when exists (select 1 from public.verified_caller_ids taken where taken.twilio_sid = $2) then twilio_sid else $2 end
-           where call_sid = $1 and deleted_at is null and verification_status = 'pending'`,
-          [callSid, outgoingSid],
-        )
-      : sql.query(`update public.verified_caller_ids set verification_status = 'failed' where call_sid = $1 and deleted_at is null and verification_status = 'pending'`, [
-          callSid,
-        ]),
-  );
+           where id = $1`,
+          [entry.id, outgoingSid],
+        );
+        status = verifiedStatus;
+        continue;
+      }
+      await sql.query(`update public.verified_caller_ids set verification_status = 'failed' where id = $1`, [entry.id]);
+      status ??= failedStatus;
+      // the carrier keeps one outgoing caller ID per number: another account's that came first is left alone
+      if (claim?.holder === 'virtual_number') removeAtCarrier = true;
+    }
+    if (removeAtCarrier && outgoingSid) {
+      const [kept] = await sql.query<{ kept: boolean }>(
+        'select exists (select 1 from public.verified_caller_ids where twilio_sid = $1 and deleted_at is null) as kept',
+        [outgoingSid],
+      );
+      removeAtCarrier = !kept?.kept;
+    }
+    return { status, removeAtCarrier };
+  });
+  if (settled.removeAtCarrier && outgoingSid) {
+    await carrier(() => services.twilio.outgoingCallerIds(outgoingSid).remove()).catch((error: unknown) => {
+      if (carrierCode(error) !== 20404) (services.log ?? defaultLog)(`could not remove the outgoing caller ID ${outgoingSid} of a refused verification`, error);
+    });
+  }
+  return settled.status;
 }
 
 /** The user's own live entry (RLS: only theirs), read in its own transaction. */
@@ -184,8 +226,9 @@ export async function checkCallerIdStatus(services: CallerIdServices, userDb: Us
   if (Number(others?.count ?? 0) === 0) {
     const verified = await carrier(() => services.twilio.outgoingCallerIds.list({ phoneNumber: row.phone_number, limit: 1 })).catch(() => []);
     if (verified[0]) {
-      await settleVerification(services.db, { CallSid: row.call_sid ?? '', VerificationStatus: 'success', OutgoingCallerIdSid: verified[0].sid });
-      return { verificationStatus: verifiedStatus, phoneNumber: row.phone_number };
+      const settled = await settleVerification(services, { CallSid: row.call_sid ?? '', VerificationStatus: 'success', OutgoingCallerIdSid: verified[0].sid });
+      // null: the callback settled it meanwhile
+      return { verificationStatus: settled ?? (await ownEntry(userDb, id)).verification_status, phoneNumber: row.phone_number };
     }
   }
   return { verificationStatus: row.verification_status, phoneNumber: row.phone_number };

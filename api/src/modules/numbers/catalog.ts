@@ -1,5 +1,6 @@
 // What is on sale: a country's number types and monthly prices (our price table), and a search of the carrier's
-// inventory (AvailablePhoneNumbers Local / Mobile / TollFree) by area code or pattern.
+// inventory (AvailablePhoneNumbers Local / Mobile / TollFree) by area code or pattern, less the numbers that are
+// someone's verified caller ID (one number, one identity: they cannot be bought).
 import type { Twilio } from 'twilio';
 import {
   minUnanchoredPatternDigits,
@@ -12,6 +13,7 @@ import {
 import type { AvailableNumber, NumberPricing, NumberSearchInput } from '@ringwise/contract/schemas';
 import { trunkPrefixOf } from '@ringwise/phone';
 import { lineOf } from '@ringwise/phone/types';
+import type { Database } from '../../db/database.ts';
 import { fieldValidationError, HttpError } from '../../plugins/errors.ts';
 import { getCountry } from '../rates/countries.ts';
 import { carrier, carrierCode } from './carrier.ts';
@@ -60,8 +62,29 @@ export function searchFilters(
 
 const noneFound = () => new HttpError(404, 'no_available_numbers', 'No available numbers match your search. Try another pattern.');
 
-/** Searches the carrier's inventory; none found is a 404 whose message says 'No available numbers' (spec §8). */
-export async function searchNumbers(client: Twilio, input: NumberSearchInput): Promise<AvailableNumber[]> {
+export interface CatalogServices {
+  db: Pick<Database, 'privileged'>;
+  twilio: Twilio;
+}
+
+/** Of `numbers`, those that are a verified caller ID of any account (read past RLS: it is never shown whose). */
+async function verifiedCallerIdsAmong(db: CatalogServices['db'], numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db.privileged((sql) =>
+    sql.query<{ phone_number: string }>(
+      `select distinct phone_number from public.verified_caller_ids where phone_number = any($1::text[]) and verification_status = 'verified' and deleted_at is null`,
+      [numbers],
+    ),
+  );
+  return new Set(rows.map((row) => row.phone_number));
+}
+
+/**
+ * Searches the carrier's inventory (no transaction open meanwhile), then drops the numbers that are someone's verified
+ * caller ID; none left is a 404 whose message says 'No available numbers' (spec §8).
+ */
+export async function searchNumbers(services: CatalogServices, input: NumberSearchInput): Promise<AvailableNumber[]> {
+  const client = services.twilio;
   const country = countryOf(input.country);
   const price = monthlyPriceOf(country.code, input.numberType);
   if (price === null) throw new HttpError(400, 'validation_failed', typeNotAvailableMessage(input.numberType), { fieldErrors: { numberType: typeNotAvailableMessage(input.numberType) } });
@@ -82,8 +105,10 @@ export async function searchNumbers(client: Twilio, input: NumberSearchInput): P
     if (carrierCode(error) === 20404) throw new HttpError(400, 'validation_failed', typeNotAvailableMessage(input.numberType));
     throw error;
   }
-  const numbers = found
-    .filter((n) => lineOf(n.phoneNumber)?.country === country.code)
+  const ours = found.filter((n) => lineOf(n.phoneNumber)?.country === country.code);
+  const callerIds = await verifiedCallerIdsAmong(services.db, ours.map((n) => n.phoneNumber));
+  const numbers = ours
+    .filter((n) => !callerIds.has(n.phoneNumber))
     .map((n): AvailableNumber => ({ phoneNumber: n.phoneNumber, numberType: input.numberType, price, locality: n.locality || null, region: n.region || null }));
   if (numbers.length === 0) throw noneFound();
   return numbers;

@@ -1,9 +1,11 @@
 // Virtual numbers and verified caller IDs (spec §7; issue: numbers and caller IDs):
 //   GET    /api/virtual-numbers                       → VirtualNumber[] (active and in grace, newest first)
 //   GET    /api/virtual-numbers/pricing?country=GB    → NumberPricing (cacheable for an hour)
-//   POST   /api/virtual-numbers/search                → AvailableNumber[]; 404 no_available_numbers when none match
+//   POST   /api/virtual-numbers/search                → AvailableNumber[] (none that is someone's verified caller ID);
+//                                                       404 no_available_numbers when none match
 //   POST   /api/virtual-numbers/purchase              → 201 VirtualNumber; 402 insufficient_balance {balance, required};
-//                                                       409 price_changed / number_unavailable
+//                                                       409 price_changed / number_unavailable (taken, or a verified
+//                                                       caller ID: one number, one identity)
 //   DELETE /api/virtual-numbers/{id}                  → 204 (released at the carrier; no refund)
 //   GET    /api/verified-caller-ids                   → VerifiedCallerId[]
 //   POST   /api/verified-caller-ids/initiate          → 201 {entry, message, validationCode, phoneNumber}
@@ -44,7 +46,7 @@ export const numbers = (options: NumbersOptions) => {
       },
       { auth: true, ...routeSchemas.getNumberPricing },
     )
-    .post(routes.searchNumbers.path, ({ body }) => searchNumbers(telephony.twilio, body), { auth: true, ...routeSchemas.searchNumbers })
+    .post(routes.searchNumbers.path, ({ body }) => searchNumbers(services, body), { auth: true, ...routeSchemas.searchNumbers })
     .post(
       routes.purchaseNumber.path,
       async ({ user, body, set }) => {
@@ -88,7 +90,7 @@ export const numbers = (options: NumbersOptions) => {
       callerIdCallbackPath,
       async ({ request, set }) => {
         const form = await verifiedTwilioForm(request, telephony);
-        await settleVerification(db, form);
+        await settleVerification(services, form);
         set.headers['content-type'] = 'text/xml';
         return '<?xml version="1.0" encoding="UTF-8"?><Response/>';
       },

@@ -1,7 +1,8 @@
 // Buying a number, all or nothing (issue: numbers):
 //   1. the server prices the number itself (a different price from the browser is refused);
 //   2. reserve: the balance must cover the first month, and the number must be free (one holder at a time: a
-//      second buyer racing for it fails here, before anything is bought or paid);
+//      second buyer racing for it fails here, before anything is bought or paid), and nobody's verified caller ID
+//      (one number, one identity: the database refuses it, even to a verification completing at the same moment);
 //   3. buy it from the carrier, its Voice URL our /webhooks/twilio/incoming (a carrier failure frees the
 //      reservation: nothing was debited);
 //   4. activate: the first month as one number_purchase entry (when the balance no longer covers it, the number
@@ -91,6 +92,7 @@ async function reserve(services: NumberServices, userId: string, priced: PricedN
       const balance = await services.db.privileged((sql) => balanceOf(sql, userId));
       throw insufficientBalance(balance, priced.price);
     }
+    if (isOneIdentityRefusal(error)) throw await callerIdRefusal(services, userId, priced.phoneNumber);
     if ((error as { code?: string }).code === '23505') {
       const [holder] = await services.db.privileged((sql) =>
         sql.query<{ user_id: string }>(`select user_id from public.virtual_numbers where phone_number = $1 and status <> 'released'`, [priced.phoneNumber]),
@@ -104,6 +106,31 @@ async function reserve(services: NumberServices, userId: string, priced: PricedN
 
 const taken = (phoneNumber: string) =>
   new HttpError(409, 'number_unavailable', `${phoneNumber} is no longer available: someone else just took it. Please choose another number.`);
+
+/** The database's refusal of a second identity under one number (20261202000300_number_one_identity.sql). */
+const isOneIdentityRefusal = (error: unknown) =>
+  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'number_one_identity';
+
+/**
+ * A verified caller ID is not for sale: the buyer's own is named (it is theirs to see), another account's is refused
+ * as any number taken is, so a purchase never tells whose phone a number is.
+ */
+async function callerIdRefusal(services: NumberServices, userId: string, phoneNumber: string): Promise<HttpError> {
+  const [own] = await services.db.privileged((sql) =>
+    sql.query<{ id: string }>(
+      `select id from public.verified_caller_ids where user_id = $1 and phone_number = $2 and verification_status = 'verified' and deleted_at is null`,
+      [userId, phoneNumber],
+    ),
+  );
+  if (own) {
+    return new HttpError(
+      409,
+      'number_unavailable',
+      `${phoneNumber} is one of your verified caller IDs, so you call from it already. To rent it as a Ringwise number, remove it from your caller IDs first.`,
+    );
+  }
+  return taken(phoneNumber);
+}
 
 async function dropReservation(services: NumberServices, id: string): Promise<void> {
   await services.db.privileged((sql) => sql.query(`delete from public.virtual_numbers where id = $1 and status = 'pending'`, [id]));
