@@ -29,7 +29,7 @@ describe('loadConfig', () => {
         apiKeySecret: 'dev-twilio-api-key-secret',
         twimlAppSid: 'AP00000000000000000000000000000000',
         publicNumber: '+12025550100',
-        tokenTtlSeconds: 3600,
+        tokenTtlSeconds: 600,
       },
       limits: {
         trustedProxyHops: 0,

@@ -67,7 +67,7 @@ export interface TwilioConfig {
   twimlAppSid: string | null;
   /** TWILIO_PUBLIC_NUMBER: the caller ID calls show when the user chose none (E.164); null when unset. */
   publicNumber: string | null;
-  /** TWILIO_TOKEN_TTL_SECONDS: how long a browser's access token lives (default 1 hour, Twilio's most is 24 hours);
+  /** TWILIO_TOKEN_TTL_SECONDS: how long a browser's access token lives (default 10 minutes, Twilio's most is 24 hours);
    *  the dialer renews it 10 s before it runs out, calls and all. */
   tokenTtlSeconds: number;
 }
@@ -224,8 +224,10 @@ function loadTwilio(env: Env): TwilioConfig {
   return { live: true, simulatorUrl: null, accountSid, authToken, apiKeySid, apiKeySecret, twimlAppSid, publicNumber, tokenTtlSeconds };
 }
 
-/** A browser access token's lifetime unless TWILIO_TOKEN_TTL_SECONDS says otherwise. */
-export const defaultTokenTtlSeconds = 3600;
+/** A browser access token's lifetime unless TWILIO_TOKEN_TTL_SECONDS says otherwise: 10 minutes. Twilio cannot revoke
+ *  a token before it expires, so its life is how long a signed-out browser could still register (the dialer renews
+ *  it before it ends, calls and all). */
+export const defaultTokenTtlSeconds = 600;
 
 function parseTokenTtl(value: string | undefined): number {
   if (value === undefined) return defaultTokenTtlSeconds;

@@ -6,24 +6,30 @@ import { controlSocketPath, startControlSocket } from './control/control-socket.
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
 import { createServerRenderer } from './modules/marketing/server-render.ts';
 import { apiSharedModules } from './modules/marketing/shared-modules.ts';
+import { serverMaxBodyBytes } from './plugins/request-body.ts';
 import { openServices } from './services.ts';
 
-let config: ApiConfig;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Ringwise api: invalid configuration: ${error.message}`);
-  process.exit(1);
+/** A configuration mistake is one line for whoever starts the api, whether the environment or a service reading it
+ *  (openServices) found it; anything else is a bug, with its stack. */
+async function configured<T>(read: () => T | Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Ringwise api: invalid configuration: ${error.message}`);
+    process.exit(1);
+  }
 }
 
-const services = await openServices(config);
+const config: ApiConfig = await configured(() => loadConfig());
+const services = await configured(() => openServices(config));
 // the marketing pages, rendered here for crawlers with the server bundles of the deployed builds: the
 // remote's (from REMOTE_MARKETING_URL, followed as it is redeployed) describes them, the shell's renders its
 // tree around them; the api provides both with its React, react-query, router and kit
 const marketingRenderer = createServerRenderer({ config, modules: apiSharedModules() });
 void marketingRenderer.current();
-const app = createApp(config, { services, marketingRenderer }).listen(config.port);
+// every route reads its body with a size of its own (plugins/request-body.ts); Bun refuses anything larger still
+const app = createApp(config, { services, marketingRenderer }).listen({ port: config.port, maxRequestBodySize: serverMaxBodyBytes });
 // auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
 services.billingJobs?.start();
 services.numberRenewals?.start();

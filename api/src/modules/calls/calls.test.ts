@@ -12,6 +12,7 @@ import { billingTestApp, type BillingTestApp } from '../billing/testing.ts';
 import { createNumberRenewals } from '../numbers/renewals.ts';
 import { createRateService } from '../rates/service.ts';
 import { seedRateDeck } from '../rates/seed.ts';
+import { nobodySignedInReason, notAvailableMessage } from './voice.ts';
 
 let database: TestDatabase;
 let telephony: TestTelephony;
@@ -321,7 +322,7 @@ describe('history, status and feedback', () => {
 });
 
 describe('token and incoming calls', () => {
-  test('the access token carries the user as identity, the TwiML App and incoming calls, for an hour', async () => {
+  test('the access token carries the user as identity, the TwiML App and incoming calls, for 10 minutes', async () => {
     const user = await userWith('0.00');
     const body = await json<{ token: string; identity: string; device: string }>(await call('GET', '/api/twilio/token', user.token));
     expect(body).toMatchObject({ identity: user.id, device: 'simulator', signalling: { chunderw: 'localhost:3011/sim/twilio/voice' } });
@@ -333,7 +334,7 @@ describe('token and incoming calls', () => {
     };
     expect(payload.grants.identity).toBe(user.id);
     expect(payload.grants.voice).toMatchObject({ incoming: { allow: true }, outgoing: { application_sid: config.twilio.twimlAppSid } });
-    expect(payload.exp - payload.iat).toBe(3600);
+    expect(payload.exp - payload.iat).toBe(600);
     expect(payload.iss).toBe(config.twilio.apiKeySid!);
   });
 
@@ -349,5 +350,26 @@ describe('token and incoming calls', () => {
     expect(page.items[0]).toMatchObject({ callDirection: 'inbound', fromNumber: '+14155550123', status: 'ringing' });
     const nobody = await webhook('/webhooks/twilio/incoming', { CallSid: newSid(), From: '+14155550123', To: '+12125550199' });
     expect(await nobody.text()).toContain('<Say>Thank you for calling. The number you have dialled is not in service. Goodbye.</Say>');
+  });
+
+  test('signed out everywhere, the owner is rung no more (a token minted before still registers at Twilio): the call ends at once as unanswered, free', async () => {
+    const user = await userWith('5.00');
+    const [available] = await telephony.telephony.twilio.availablePhoneNumbers('US').local.list({ areaCode: 212, limit: 1 });
+    expect((await call('POST', '/api/virtual-numbers/purchase', user.token, { phoneNumber: available!.phoneNumber, country: 'US', price: '1.15', numberType: 'local' })).status).toBe(201);
+    // the page's calling token, minted while signed in: Twilio cannot take it back before it expires
+    expect((await call('GET', '/api/twilio/token', user.token)).status).toBe(200);
+    expect((await call('POST', '/auth/v1/logout?scope=global', user.token)).status).toBe(204);
+    const sid = newSid();
+    const ring = await webhook('/webhooks/twilio/incoming', { CallSid: sid, From: '+14155550123', To: available!.phoneNumber, Direction: 'inbound' });
+    const xml = await ring.text();
+    expect(xml).not.toContain('<Client');
+    expect(xml).toContain(`<Say>${notAvailableMessage}</Say>`);
+    const [record] = await database.db.privileged((sql) =>
+      sql.query<{ status: string; end_reason: string; cost: string; settled: boolean }>(
+        `select status, end_reason, cost::text as cost, settled_at is not null as settled from public.calls where twilio_call_sid = $1`,
+        [sid],
+      ),
+    );
+    expect(record).toEqual({ status: 'no-answer', end_reason: nobodySignedInReason, cost: '0.00', settled: true });
   });
 });

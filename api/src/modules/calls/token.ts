@@ -1,5 +1,5 @@
 // GET /api/twilio/token: the browser device's access token, made with the SDK's AccessToken and a Voice grant
-// (identity = the user's id, the TwiML App for outgoing calls, incoming allowed, TWILIO_TOKEN_TTL_SECONDS: 1 hour). With the carrier
+// (identity = the user's id, the TwiML App for outgoing calls, incoming allowed, TWILIO_TOKEN_TTL_SECONDS: 10 minutes). With the carrier
 // simulator the same code signs it with the simulator's dev API key, which the simulator verifies.
 import twilio from 'twilio';
 import type { CallingToken } from '@ringwise/contract/schemas';

@@ -66,7 +66,7 @@ export async function answerOutgoing(db: Pick<Database, 'privileged'>, publicUrl
  * A status callback: which call (the URL's callId), its leg (CallSid), its status and, at the end, its duration.
  * One whose fields do not read as Twilio writes them (no leg SID, an unknown status, a duration that is not whole
  * seconds within a day) is ignored: it neither moves nor settles the call (a call whose final callback never
- * reads is ended by the sweeper, from the carrier's own record of the leg).
+ * reads is settled by the reconciler, from the carrier's own record of the leg).
  */
 export async function recordStatus(db: Pick<Database, 'privileged'>, callId: string | null, form: Record<string, string>): Promise<StatusOutcome> {
   const status = callStatusOf(form.CallStatus);
@@ -80,15 +80,23 @@ export async function recordStatus(db: Pick<Database, 'privileged'>, callId: str
 /** Who is calling a purchased number, as kept with the call: Twilio's From (a number, `anonymous`, a SIP URI …). */
 const maxCallerLength = 128;
 
-/** A call to a purchased number: the owner's browser rings (their identity is their user id). */
+/** Why an incoming call for an owner signed in nowhere ends at once, as unanswered. */
+export const nobodySignedInReason = 'unanswered: the owner is signed in nowhere';
+
+/**
+ * A call to a purchased number: the owner's browser rings (their identity is their user id), only while they are
+ * signed in somewhere (private.has_live_session): Twilio cannot revoke a browser's access token, so a page signed out
+ * (or an account deleted) may still be registered until its token expires, and must not ring. Otherwise the call is
+ * recorded and ended as unanswered (no-answer, free) and the caller hears that it cannot be connected.
+ */
 export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
   const to = form.To ?? form.Called ?? '';
   const caller = form.From ?? form.Caller ?? '';
   const from = caller.length <= maxCallerLength ? caller : '';
   // the owner and the call's record in one transaction
   const ringing = await db.privileged(async (sql) => {
-    const [owner] = await sql.query<{ user_id: string }>(
-      `select user_id from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`,
+    const [owner] = await sql.query<{ user_id: string; signed_in: boolean }>(
+      `select user_id, private.has_live_session(user_id) as signed_in from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`,
       [to],
     );
     if (!owner) return 'not-in-service';
@@ -102,10 +110,14 @@ export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl
        returning id`,
       [owner.user_id, isSid('CA', form.CallSid) ? form.CallSid : null, to, from || 'unknown'],
     );
-    return call ? { userId: owner.user_id, callId: call.id } : 'not-available';
+    return call ? { userId: owner.user_id, callId: call.id, signedIn: owner.signed_in } : 'not-available';
   });
   if (ringing === 'not-in-service') return spoken(numberNotInServiceMessage);
   if (ringing === 'not-available') return spoken(notAvailableMessage);
+  if (!ringing.signedIn) {
+    await applyCallStatus(db, { callId: ringing.callId, status: 'no-answer', duration: 0, endReason: nobodySignedInReason });
+    return spoken(notAvailableMessage);
+  }
   const response = new VoiceResponse();
   const dial = response.dial({ answerOnBridge: true, timeout: 30 });
   dial.client(
