@@ -2,20 +2,22 @@
 // own, so neither a developer's running `bun run dev` (3000-3012) nor the production run's servers (3100-3112) are
 // touched. Its builds land in the apps' dist folders, as every `bun run dev` does.
 import path from 'node:path';
-import { repoRoot } from './e2e-env.ts';
+import { portBase, repoRoot } from './e2e-env.ts';
 
-export const devOrigin = 'http://localhost:3200';
-export const devRemotePorts = { dialer: 3201, contacts: 3202, billing: 3203, numbers: 3204, marketing: 3205 } as const;
-export const devAuthOrigin = 'http://localhost:3210';
-export const devCarrierOrigin = 'http://localhost:3211';
-export const devPaymentsOrigin = 'http://localhost:3212';
+/** 3200-3212 unless E2E_DEV_PORT_BASE moves them (as E2E_PORT_BASE moves the production run's). */
+const base = portBase(process.env.E2E_DEV_PORT_BASE, 3200);
+export const devOrigin = `http://localhost:${base}`;
+export const devRemotePorts = { dialer: base + 1, contacts: base + 2, billing: base + 3, numbers: base + 4, marketing: base + 5 } as const;
+export const devAuthOrigin = `http://localhost:${base + 10}`;
+export const devCarrierOrigin = `http://localhost:${base + 11}`;
+export const devPaymentsOrigin = `http://localhost:${base + 12}`;
 /** The carrier simulator's test phones. */
 export const devPhonePageUrl = `${devCarrierOrigin}/sim/twilio/phone`;
 /** The dev run's embedded database, emptied at every start (serve-dev.ts). */
 export const devDataDir = path.join(repoRoot, '.e2e-tmp/dev-data');
 
 export const devEnv: Record<string, string> = {
-  PORT: '3200',
+  PORT: String(base),
   PUBLIC_URL: devOrigin,
   REMOTE_DIALER_URL: `http://localhost:${devRemotePorts.dialer}`,
   REMOTE_CONTACTS_URL: `http://localhost:${devRemotePorts.contacts}`,

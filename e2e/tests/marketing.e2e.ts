@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { e2eOrigin } from '../e2e-env.ts';
 import { expect, test } from '../fixtures.ts';
+
+const originPattern = e2eOrigin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -16,7 +19,7 @@ test('crawlers get the UK page as complete HTML: rates, FAQ, canonical, share ta
   expect(html).toContain('United Kingdom');
   expect(html).toContain('$0.032');
   expect(html).toMatch(/<title[^>]*>[^<]*United Kingdom[^<]* \| Ringwise<\/title>/);
-  expect(html).toMatch(/<link[^>]+rel="canonical"[^>]+href="http:\/\/localhost:3100\/call\/gb"/);
+  expect(html).toMatch(new RegExp(`<link[^>]+rel="canonical"[^>]+href="${originPattern}/call/gb"`));
   expect(html).toMatch(/<meta[^>]+property="og:title"/);
   expect(html).toMatch(/<meta[^>]+name="twitter:card"[^>]+content="summary_large_image"/);
   expect(html).toContain('application/ld+json');
@@ -37,12 +40,12 @@ test('an unknown country is a 404 page that says so, and is not indexed', async 
 
 test('the sitemap lists every country page, and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  const pages = [...sitemap.matchAll(/<loc>http:\/\/localhost:3100\/call\/([a-z]{2})<\/loc>/g)].map((m) => m[1]);
+  const pages = [...sitemap.matchAll(new RegExp(`<loc>${originPattern}/call/([a-z]{2})</loc>`, 'g'))].map((m) => m[1]);
   expect(pages.length).toBeGreaterThanOrEqual(200);
   expect(pages).toContain('gb');
   expect(pages).toContain('us');
   const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toContain('Sitemap: http://localhost:3100/sitemap.xml');
+  expect(robots).toContain(`Sitemap: ${e2eOrigin}/sitemap.xml`);
   expect(robots).toContain('Disallow: /home');
 });
 
