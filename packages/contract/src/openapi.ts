@@ -424,6 +424,9 @@ const twilioForm = (properties: Record<string, JsonSchema>, required: string[]):
 });
 const twiml = (description: string): OpenApiResponse => ({ description, content: { 'text/xml': { schema: { type: 'string', description: 'TwiML: <Response>…</Response>' } } } });
 const forbidden = (provider: string) => envelopeResponse(`The ${provider} signature does not verify (\`forbidden\`).`);
+/** The api refuses a webhook body past its size while it streams, before its signature is checked. */
+const tooLarge = (limit: string) => envelopeResponse(`The body is over ${limit} (\`payload_too_large\`): refused while it arrives, before the signature is checked.`);
+const twilioTooLarge = tooLarge('64 KB');
 
 const stripeEventTypes = [
   'checkout.session.completed',
@@ -438,7 +441,7 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
   stripeEvents: {
     summary: 'Stripe events',
     description: [
-      'Stripe delivers each event as JSON, signed in the `Stripe-Signature` header. The api checks the signature over the raw body with STRIPE_WEBHOOK_SECRET (at most 300 s old) and settles each event once, in one transaction with what it does: repeats, late and out-of-order deliveries are answered 200 and change nothing.',
+      'Stripe delivers each event as JSON, signed in the `Stripe-Signature` header. The api checks the signature over the raw body with STRIPE_WEBHOOK_SECRET (dated at most 300 s before or after the api clock) and settles each event once, in one transaction with what it does: repeats, late and out-of-order deliveries are answered 200 and change nothing.',
       `Event types acted on: ${stripeEventTypes.map((type) => `\`${type}\``).join(', ')}. Any other type is recorded and answered 200.`,
     ].join('\n\n'),
     parameters: [
@@ -477,7 +480,8 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
     },
     responses: {
       '200': { description: 'Received (settled now, or before)', content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } }, required: ['received'] } } } },
-      '400': envelopeResponse('The signature does not verify, or is too old (`bad_signature`). Stripe retries.'),
+      '400': envelopeResponse('The signature does not verify, or is dated more than 300 s from now either way (`bad_signature`). Stripe retries.'),
+      '413': tooLarge('1 MB'),
       default: { $ref: '#/components/responses/Error' },
     },
   },
@@ -487,7 +491,7 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
       'The TwiML App\'s Voice URL. Twilio posts the call the browser placed with the Voice SDK, with its `callId` parameter; the api answers with `<Dial callerId timeLimit answerOnBridge><Number statusCallback=…/webhooks/twilio/status?callId=…>`, or a spoken message when the call cannot be connected.',
     parameters: [twilioSignature],
     requestBody: { required: true, content: twilioForm({ callId: { type: 'string', description: 'The id `POST /api/calls/start` answered.' } }, ['callId']) },
-    responses: { '200': twiml('TwiML dialling the destination'), '403': forbidden('Twilio'), default: { $ref: '#/components/responses/Error' } },
+    responses: { '200': twiml('TwiML dialling the destination'), '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
   },
   twilioCallStatus: {
     summary: 'Twilio: call progress',
@@ -510,14 +514,14 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
         ['CallStatus'],
       ),
     },
-    responses: { '204': { description: 'Recorded (or ignored)' }, '403': forbidden('Twilio'), default: { $ref: '#/components/responses/Error' } },
+    responses: { '204': { description: 'Recorded (or ignored)' }, '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
   },
   twilioIncoming: {
     summary: 'Twilio: a call to a purchased number',
     description: 'The Voice URL of every number bought through the api: rings its owner\'s browser (`<Dial><Client>`), or says the number is not in service.',
     parameters: [twilioSignature],
     requestBody: { required: true, content: twilioForm({}, []) },
-    responses: { '200': twiml('TwiML ringing the owner, or a spoken message'), '403': forbidden('Twilio'), default: { $ref: '#/components/responses/Error' } },
+    responses: { '200': twiml('TwiML ringing the owner, or a spoken message'), '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
   },
   twilioCallerId: {
     summary: 'Twilio: caller ID verification outcome',
@@ -533,7 +537,7 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
         ['VerificationStatus'],
       ),
     },
-    responses: { '200': twiml('An empty <Response/>'), '403': forbidden('Twilio'), default: { $ref: '#/components/responses/Error' } },
+    responses: { '200': twiml('An empty <Response/>'), '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
   },
 };
 

@@ -1,6 +1,6 @@
--- Billing: the entry types and their signs, failed payments, the jobs a posting creates (auto-recharge once per
--- crossing and never two in flight, the low-balance alert once per crossing, a receipt per payment), the
--- ledger check, and who may read or write the billing tables.
+-- Billing: the entry types and their signs, failed payments, the jobs a posting creates (auto-recharge when a
+-- charge crosses the trigger, never two in flight: a balance already below it is 018's; the low-balance alert
+-- once per crossing, a receipt per payment), the ledger check, and who may read or write the billing tables.
 begin;
 select plan(33);
 
