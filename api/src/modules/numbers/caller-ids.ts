@@ -68,8 +68,17 @@ function ringwiseNumberRefusal(phoneNumber: string, userId: string, number: { us
   if (number.user_id === userId) {
     return new HttpError(409, 'conflict', `${phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`);
   }
-  return new HttpError(409, 'conflict', `${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+  return takenElsewhere(phoneNumber);
 }
+
+/**
+ * Another account holds the number (as its Ringwise number or its verified caller ID): one answer for every such
+ * case, which never says which, nor that the number belongs to a Ringwise customer at all (whoever types a phone
+ * number must not learn that its owner uses Ringwise).
+ */
+export const takenElsewhereMessage = (phoneNumber: string) =>
+  `${phoneNumber} cannot be verified as your caller ID. If the number is yours, contact support.`;
+const takenElsewhere = (phoneNumber: string) => new HttpError(409, 'conflict', takenElsewhereMessage(phoneNumber));
 
 export async function initiateCallerId(services: CallerIdServices, userId: string, input: CallerIdInitiateInput): Promise<CallerIdInitiated> {
   const phoneNumber = callerIdNumberOf(input.phoneNumber);
@@ -89,7 +98,7 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
       [phoneNumber, userId],
     ),
   );
-  if (other) throw new HttpError(409, 'conflict', `${phoneNumber} is already verified by another Ringwise account.`);
+  if (other) throw takenElsewhere(phoneNumber);
 
   let validation: { validationCode: string; callSid: string };
   try {
@@ -104,7 +113,8 @@ export async function initiateCallerId(services: CallerIdServices, userId: strin
     );
   } catch (error) {
     const code = carrierCode(error);
-    if (code === 21450) throw new HttpError(409, 'conflict', `${phoneNumber} is already verified by another Ringwise account.`);
+    // verified at the carrier already: for another of our accounts (ours has its own entry, checked above)
+    if (code === 21450) throw takenElsewhere(phoneNumber);
     if (code === 21211 || code === 21421) throw fieldValidationError({ phoneNumber: `${phoneNumber} cannot receive the verification call. Check the number.` });
     throw error;
   }

@@ -11,6 +11,7 @@ import type { FetchFunction } from '../../payments/stripe-client.ts';
 import { testConfig } from '../../testing/fixtures.ts';
 import { billingTestApp, type BillingTestApp } from '../billing/testing.ts';
 import { createNumberRenewals } from './renewals.ts';
+import { takenElsewhereMessage } from './caller-ids.ts';
 
 let database: TestDatabase;
 let telephony: TestTelephony;
@@ -313,7 +314,10 @@ describe('verified caller IDs', () => {
     // once per user and number; another account cannot claim it
     expect((await call('POST', '/api/verified-caller-ids/initiate', user.token, { phoneNumber })).status).toBe(409);
     const other = await userWith('0.00');
-    expect((await call('POST', '/api/verified-caller-ids/initiate', other.token, { phoneNumber })).status).toBe(409);
+    const claimed = await call('POST', '/api/verified-caller-ids/initiate', other.token, { phoneNumber });
+    expect(claimed.status).toBe(409);
+    // in words that do not tell the other account that this number's owner uses Ringwise
+    expect((await json<{ error: unknown }>(claimed)).error).toEqual({ code: 'conflict', message: takenElsewhereMessage(phoneNumber) });
     expect((await call('DELETE', `/api/verified-caller-ids/${body.entry.id}`, other.token)).status).toBe(404);
     expect((await call('POST', `/api/verified-caller-ids/${body.entry.id}/check-status`, other.token)).status).toBe(404);
 
@@ -348,7 +352,8 @@ describe('verified caller IDs', () => {
       expect((await json<{ error: unknown }>(response)).error).toEqual({ code: 'conflict', message });
       expect(atCarrier).toEqual([]);
     };
-    const anothers = `${number.phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`;
+    // never that another account holds it, nor how: the same words as for anybody's verified caller ID
+    const anothers = takenElsewhereMessage(number.phoneNumber);
     const owners = `${number.phoneNumber} is one of your Ringwise numbers: it is already usable as your caller ID, with no verification.`;
 
     await refused(other.token, anothers);
@@ -387,7 +392,7 @@ describe('verified caller IDs', () => {
     try {
       const response = await call('POST', '/api/verified-caller-ids/initiate', other.token, { phoneNumber });
       expect(response.status).toBe(409);
-      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(`${phoneNumber} is a Ringwise number of another account and cannot be verified as your caller ID.`);
+      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(takenElsewhereMessage(phoneNumber));
     } finally {
       carrierTrouble = null;
     }
