@@ -32,9 +32,10 @@ export interface ActiveCall {
   startMeter(): void;
   /**
    * The call has ended: terminal status, backend values when above 0 (`backend` null for a resumed call whose
-   * charge is not known yet), notices, the quality summary, refresh, then the modal closes.
+   * charge is not known yet), notices, the quality summary, refresh, then the modal closes. `explained`: a notice
+   * already said why it ended (its end notice would replace it, for nothing more to say when it was never answered).
    */
-  finish(status: CallStatus, backend?: CallStatusResponse | null): Promise<void>;
+  finish(status: CallStatus, backend?: CallStatusResponse | null, explained?: boolean): Promise<void>;
   /** Lets go of the call without the end's notices (an incoming call rejected); returns it. */
   release(): CallingCall | null;
   hangUp(): void;
@@ -156,8 +157,9 @@ export function createActiveCall(
     handleOff = [];
   }
 
-  async function finish(status: CallStatus, backend?: CallStatusResponse | null) {
+  async function finish(status: CallStatus, backend?: CallStatusResponse | null, explained = false) {
     if (ended) return;
+    if (explained) told = true;
     ended = true;
     disconnecting = false;
     stopTimers();
@@ -196,7 +198,10 @@ export function createActiveCall(
     deps.invalidate();
     sendQuality(local.callId);
     const suggestedIssue = quality.suggestedIssue();
-    if (local.direction === 'outbound' || wasAnswered) later(() => deps.notify(callEndedNotice(duration, toldCost)), callTiming.callEndedNoticeDelayMs);
+    // an unanswered call whose error notice said why keeps that notice on screen (one toast at a time)
+    if (wasAnswered || (local.direction === 'outbound' && !told)) {
+      later(() => deps.notify(callEndedNotice({ status, answered: wasAnswered, duration, cost: toldCost })), callTiming.callEndedNoticeDelayMs);
+    }
     later(() => {
       const last = state.get().call;
       state.set({ call: idleCall, feedback: feedback.after(last, wasAnswered, suggestedIssue) ?? state.get().feedback });
@@ -259,7 +264,6 @@ export function createActiveCall(
       }),
       listen(call, 'error', (error) => {
         errored = true;
-        told = true;
         const { direction, incomingPending, isActive } = state.get().call;
         // an incoming call accepted here that the carrier would not connect: its reason
         const noticeOf = direction === 'inbound' && !incomingPending && !isActive ? notAnsweredErrorNotice : callErrorNotice;
@@ -267,8 +271,14 @@ export function createActiveCall(
           const notice = noticeOf(error, hasMicrophone);
           if (notice) deps.notify(notice);
         };
-        if (error.code === MICROPHONE_ACQUISITION_FAILED) void deps.hasMicrophone().then(tell);
-        else tell(true);
+        // an outcome (busy, no answer) has no notice of its own: the end's says it
+        if (error.code === MICROPHONE_ACQUISITION_FAILED) {
+          told = true;
+          void deps.hasMicrophone().then(tell);
+        } else if (noticeOf(error, true)) {
+          told = true;
+          tell(true);
+        }
         // the SDK closes the call on a fatal error, around this event (before it, or just after in the same
         // turn: a hang-up with an error); one it survives was a passing problem
         queueMicrotask(() => {

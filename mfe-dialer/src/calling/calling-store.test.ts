@@ -282,6 +282,25 @@ describe('call events', () => {
     expect(c.store.getSnapshot().feedback).toMatchObject({ callId: started().callId, duration: 65, suggestedIssue: null });
   });
 
+  test("an outgoing call the callee never took: its end notice says what happened and 'Not charged', never 'Charged: $0.00'", async () => {
+    for (const [status, title] of [
+      ['busy', 'Busy'],
+      ['no-answer', 'No Answer'],
+      ['failed', 'Call Failed'],
+      ['canceled', 'Canceled'],
+    ] as const) {
+      const c = testCalling();
+      await c.ready();
+      await place(c);
+      await on(() => c.device().call.ring());
+      c.requests.status.reply = () => ({ status, duration: 0, cost: '0.00' });
+      await on(() => c.device().call.hangUp());
+      expect(call(c).twilioStatus).toBe(status);
+      await c.clock.advance(1000);
+      expect(c.notices).toEqual([{ title, description: 'Not charged' }]);
+    }
+  });
+
   test('cancel: canceled and inactive', async () => {
     const c = testCalling();
     await c.ready();
@@ -334,6 +353,22 @@ describe('call errors (spec §8, the SDK numbering both ways)', () => {
     await on(() => c.device().call.fail(twilioError(31486, 'Busy')));
     expect(c.notices.some((n) => n.title === 'Call Error')).toBe(false);
     expect(call(c).twilioStatus).toBe('busy');
+    // the end's notice says what happened
+    await c.clock.advance(1000);
+    expect(c.lastNotice()).toMatchObject({ title: 'Busy', description: 'Not charged' });
+  });
+
+  test('an error notice on a call never answered stays: no end notice replaces it', async () => {
+    const c = await failWith(31000);
+    await c.clock.advance(2000);
+    expect(c.notices).toEqual([expect.objectContaining({ title: 'Call Error', description: CALL_AUDIO_FAILED })]);
+
+    const d = testCalling();
+    await d.ready();
+    d.device().connectError = new Error('A Call is already active');
+    await place(d);
+    await d.clock.advance(2000);
+    expect(d.notices).toEqual([expect.objectContaining({ title: 'Call Failed', description: 'Failed to initialize call. Please try again.' })]);
   });
 
   test('an error the call survives is told, and the call goes on', async () => {
@@ -578,13 +613,14 @@ describe('incoming calls', () => {
     expect(call(d).hasActiveCall).toBe(false);
   });
 
-  test('an incoming call during a call is rejected (one call at a time)', async () => {
+  test('an incoming call during a call is ignored, not rejected: it is recorded unanswered (missed), not declined', async () => {
     const c = testCalling();
     await answered(c);
     const incoming = new TestCall('INCOMING', { CallSid: 'CA1', From: '+15550001111' });
     await act(async () => c.device().emit('incoming', incoming));
-    expect(incoming.rejected).toBe(true);
-    expect(call(c).to).toBe('+447700900123');
+    expect(incoming.rejected).toBe(false);
+    expect(incoming.status()).toBe('closed');
+    expect(call(c)).toMatchObject({ to: '+447700900123', incomingPending: false, isActive: true });
   });
 
   test('an Accept that cannot proceed says why: the caller already hung up, or the call ended before it connected', async () => {

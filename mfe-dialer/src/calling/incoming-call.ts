@@ -1,5 +1,5 @@
-// A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way,
-// then waits for Accept or Reject. An Accept that cannot proceed says why (here when the caller already hung up;
+// A call to one of the user's numbers (spec §4 'Incoming calls'): it rings the page unless a call is under way
+// (then it is ignored here), and waits for Accept or Reject. An Accept that cannot proceed says why (here when the caller already hung up;
 // active-call.ts when the call ends before it connected). The api's id of the call does not come with it (the
 // incoming webhook dials this browser without one): once accepted it is the user's call in progress, and its id is
 // what the call is asked about from then on (backend-status.ts) and remembered across a reload (call-memory.ts).
@@ -41,8 +41,10 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
     ring(call) {
       const { call: current, starting } = state.get();
       if (current.hasActiveCall || starting) {
-        // one call at a time
-        call.reject();
+        // One call at a time: ignored, as the SDK ignores a call that rings while it has one, never rejected. It
+        // rings on to the carrier's timeout (or another tab's answer) and is recorded unanswered, Recent Calls'
+        // 'Missed'; a reject would be recorded busy, as if the user had declined it.
+        call.ignore();
         return;
       }
       active.begin();

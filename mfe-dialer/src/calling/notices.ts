@@ -1,9 +1,10 @@
 // spec §8 'Call notices': which toast a device or call error gives. The spec names Twilio's older codes, the
 // SDK 2.x numbers some of the same errors anew (/work/shared/notes/twilio-facts.md §4): both map to one notice.
-import { callMessages } from '@ringwise/contract/calls';
+import { callMessages, type CallStatus } from '@ringwise/contract/calls';
 import { formatUsd } from '@ringwise/ui/format';
 import type { ToastInput } from '@ringwise/ui/toast';
 import { moneyOf } from '@ringwise/contract/decimal';
+import { endedCallTitles, isEndedCallStatus } from '../lib/call-outcomes.ts';
 import { formatMinutesSeconds } from '../lib/durations.ts';
 import type { CallingError } from './device.ts';
 
@@ -134,13 +135,21 @@ export const callToasts = {
   feedbackFailed: { title: 'Feedback not sent', description: 'Please try again later.', variant: 'destructive' },
 } as const satisfies Record<string, ToastInput>;
 
+/** What the end notice of a call never answered says of the money (nothing is charged for one: pricing.ts). */
+export const notChargedText = 'Not charged';
+
 /**
- * 'Call Ended': "Duration 1:05 · Charged: $0.04" (spec §8: m:ss and 'Charged: $x.xx'). A call resumed after a
- * reload whose charge the api has not settled yet (null) points to Recent Calls instead of guessing.
+ * The notice at a call's end, 1 s after it. An answered call (or one that ended well): 'Call Ended', "Duration 1:05 ·
+ * Charged: $0.04" (spec §8: m:ss and 'Charged: $x.xx'); a resumed call whose charge the api has not settled yet
+ * (null) points to Recent Calls instead of guessing. A call the callee never took says what happened, as the modal
+ * does: 'Busy', 'No Answer', 'Call Failed' or 'Canceled', and 'Not charged'.
  */
-export function callEndedNotice(duration: number, cost: bigint | null): ToastInput {
-  const charge = cost === null ? 'The charge will show in Recent Calls' : `Charged: ${formatUsd(moneyOf(cost))}`;
-  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(duration)} · ${charge}` };
+export function callEndedNotice(end: { status: CallStatus; answered: boolean; duration: number; cost: bigint | null }): ToastInput {
+  if (isEndedCallStatus(end.status) && end.status !== 'completed' && !end.answered && !end.cost) {
+    return { title: endedCallTitles[end.status], description: notChargedText };
+  }
+  const charge = end.cost === null ? 'The charge will show in Recent Calls' : `Charged: ${formatUsd(moneyOf(end.cost))}`;
+  return { title: callMessages.callEndedTitle, description: `Duration ${formatMinutesSeconds(end.duration)} · ${charge}` };
 }
 
 /** How long the notice of a call that ended while the page was away stays: a sentence with a charge in it. */

@@ -78,7 +78,7 @@ export function createStartCall(deps: CallingDeps, state: CallingState, device: 
         const denied = microphoneDeniedCodes.has((error as Partial<CallingError> | null)?.code ?? 0);
         deps.notify(denied ? microphoneNotice('denied') : { title: callMessages.callFailedTitle, description: callMessages.callInitFailed, variant: 'destructive' });
         log('connect failed', error);
-        void active.finish('failed');
+        void active.finish('failed', null, true);
       }
     })();
     return true;

@@ -4,8 +4,8 @@
 // Credits' (billing's top-up dialog). It can be minimised to the call bar while the user goes on in the app; when
 // it closes at the call's end, the focus goes back to the dialer's number field. Loaded (lazily) by the call
 // overlay when a call starts.
-import { useState } from 'react';
-import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneOff, Volume1, Volume2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneMissed, PhoneOff, Volume1, Volume2, type LucideIcon } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { cn } from '@ringwise/ui/cn';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@ringwise/ui/dialog';
@@ -16,10 +16,24 @@ import type { CallingStore } from '../../calling/calling-store.ts';
 import { useCalling } from '../../calling/use-calling.ts';
 import { focusAfterCall } from '../../lib/focus-after-call.ts';
 import { usePhoneFormat } from '@ringwise/phone/display';
+import { callLookOf, type OutcomeIcon, type OutcomeTone } from '../../lib/call-outcomes.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { keypadKeys } from '../dialer/dialer-rules.ts';
 import { CallQualityIndicator } from './call-quality-indicator.tsx';
 import { callStatusText, isPulsing, showsControls, showsEndCall } from './call-status.ts';
+
+const outcomeIcons: Record<OutcomeIcon, LucideIcon> = {
+  phone: Phone,
+  'phone-incoming': PhoneIncoming,
+  'phone-off': PhoneOff,
+  'phone-missed': PhoneMissed,
+};
+const outcomeTones: Record<OutcomeTone, string> = {
+  success: 'dl:bg-emerald-100 dl:text-emerald-700',
+  unreached: 'dl:bg-amber-100 dl:text-amber-800',
+  failed: 'dl:bg-destructive/10 dl:text-destructive',
+  neutral: 'dl:bg-muted dl:text-muted-foreground',
+};
 
 export interface ActiveCallModalProps {
   open: boolean;
@@ -33,6 +47,8 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
   const [topUpOpen, setTopUpOpen] = useState(false);
   const [topUpMounted, setTopUpMounted] = useState(false);
   const status = callStatusText(call);
+  const look = callLookOf(call.twilioStatus, call.incomingPending);
+  const LookIcon = outcomeIcons[look.icon];
   const live = showsControls(call) && !call.incomingPending;
   // a call resumed after a reload has no audio on this page: its time and End Call only
   const controls = live && !call.resumed;
@@ -56,12 +72,15 @@ export default function ActiveCallModal({ open, onMinimize }: ActiveCallModalPro
             <div
               data-testid="call-icon"
               data-pulsing={isPulsing(call) ? 'true' : 'false'}
+              data-icon={look.icon}
+              data-tone={look.tone}
               className={cn(
-                'dl:flex dl:h-20 dl:w-20 dl:items-center dl:justify-center dl:rounded-full dl:bg-emerald-100 dl:text-emerald-700',
+                'dl:flex dl:h-20 dl:w-20 dl:items-center dl:justify-center dl:rounded-full',
+                outcomeTones[look.tone],
                 isPulsing(call) && 'dl:animate-pulse',
               )}
             >
-              {call.incomingPending ? <PhoneIncoming aria-hidden className="dl:h-9 dl:w-9" /> : <Phone aria-hidden className="dl:h-9 dl:w-9" />}
+              <LookIcon aria-hidden className="dl:h-9 dl:w-9" />
             </div>
             <DialogTitle className="dl:text-xl" data-testid="call-status">
               {call.incomingPending ? 'Incoming Call' : status.title}
@@ -139,16 +158,50 @@ function IncomingActions({ store }: { store: CallingStore }) {
 function CallControls({ call, store, keypadOpen, onKeypad }: { call: CallUiState; store: CallingStore; keypadOpen: boolean; onKeypad: () => void }) {
   return (
     <div className="dl:flex dl:justify-center dl:gap-4">
-      <Button type="button" variant={call.isMuted ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Mute" aria-pressed={call.isMuted} onClick={() => store.toggleMute()}>
-        {call.isMuted ? <MicOff aria-hidden className="dl:h-5 dl:w-5" /> : <Mic aria-hidden className="dl:h-5 dl:w-5" />}
-      </Button>
-      <Button type="button" variant={call.isSpeaker ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Speaker" aria-pressed={call.isSpeaker} onClick={() => void store.toggleSpeaker()}>
-        {call.isSpeaker ? <Volume2 aria-hidden className="dl:h-5 dl:w-5" /> : <Volume1 aria-hidden className="dl:h-5 dl:w-5" />}
-      </Button>
-      <Button type="button" variant={keypadOpen ? 'secondary' : 'outline'} size="icon" className="dl:h-14 dl:w-14 dl:rounded-full" aria-label="Keypad" aria-pressed={keypadOpen} onClick={onKeypad}>
+      <CallToggle pressed={call.isMuted} label="Mute" pressedLabel="Unmute" pressedLook="destructive" onClick={() => store.toggleMute()}>
+        {call.isMuted ? <MicOff aria-hidden className="dl:h-6 dl:w-6" /> : <Mic aria-hidden className="dl:h-5 dl:w-5" />}
+      </CallToggle>
+      <CallToggle pressed={call.isSpeaker} label="Speaker" pressedLabel="Turn off speaker" onClick={() => void store.toggleSpeaker()}>
+        {call.isSpeaker ? <Volume2 aria-hidden className="dl:h-6 dl:w-6" /> : <Volume1 aria-hidden className="dl:h-5 dl:w-5" />}
+      </CallToggle>
+      <CallToggle pressed={keypadOpen} label="Keypad" pressedLabel="Hide keypad" onClick={onKeypad}>
         <Grid3x3 aria-hidden className="dl:h-5 dl:w-5" />
-      </Button>
+      </CallToggle>
     </div>
+  );
+}
+
+/**
+ * A control that stays pressed (mute, speaker, keypad): filled while on, so it reads at a glance, and named for what
+ * a press does now ('Mute', then 'Unmute'), its state in aria-pressed.
+ */
+function CallToggle({
+  pressed,
+  label,
+  pressedLabel,
+  pressedLook = 'default',
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  label: string;
+  pressedLabel: string;
+  pressedLook?: 'default' | 'destructive';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant={pressed ? pressedLook : 'outline'}
+      size="icon"
+      className={cn('dl:h-14 dl:w-14 dl:rounded-full', pressed && 'dl:shadow-md')}
+      aria-label={pressed ? pressedLabel : label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }
 

@@ -93,12 +93,16 @@ describe('Active Call modal', () => {
     expect(screen.getByTestId('call-cost').textContent).toBe('$0.06');
   });
 
-  test('mute and speaker buttons toggle with their toasts', async () => {
+  test("mute and speaker toggle with their toasts; each pressed, and named for what a press does now ('Unmute')", async () => {
     const calling = await overlayWithCall();
     await act(async () => calling.device().call.answer());
+    expect(screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
     expect(calling.lastNotice()).toMatchObject({ title: 'Muted', description: 'Microphone is now off' });
-    expect(screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('true');
+    expect(calling.device().call.muted).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+    const unmute = screen.getByRole('button', { name: 'Unmute' });
+    expect(unmute.getAttribute('aria-pressed')).toBe('true');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Speaker' }));
       await flush();
@@ -106,7 +110,16 @@ describe('Active Call modal', () => {
     // the SDK's speaker output: the loudspeaker the browser lists
     expect(calling.device().audio?.selected).toEqual(['speaker']);
     expect(calling.lastNotice()).toMatchObject({ title: 'Speaker On', description: 'Audio through speaker' });
-    expect(screen.getByRole('button', { name: 'Speaker' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Turn off speaker' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(unmute);
+    expect(calling.lastNotice()).toMatchObject({ title: 'Unmuted', description: 'Microphone is now on' });
+    expect(screen.getByRole('button', { name: 'Mute' }).getAttribute('aria-pressed')).toBe('false');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Turn off speaker' }));
+      await flush();
+    });
+    expect(screen.getByRole('button', { name: 'Speaker' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   test('the in-call keypad sends the digits it is pressed with', async () => {
@@ -152,17 +165,40 @@ describe('Active Call modal', () => {
     expect(screen.queryByRole('region', { name: 'Call feedback' })).toBeNull();
   });
 
+  const callIcon = () => {
+    const icon = screen.getByTestId('call-icon');
+    return { icon: icon.getAttribute('data-icon'), tone: icon.getAttribute('data-tone') };
+  };
+
   test.each([
-    ['busy', 'Busy'],
-    ['no-answer', 'No Answer'],
-    ['failed', 'Call Failed'],
-  ] as const)('a %s call shows %s without End Call', async (status, text) => {
+    ['busy', 'Busy', { icon: 'phone-off', tone: 'unreached' }],
+    ['no-answer', 'No Answer', { icon: 'phone-missed', tone: 'unreached' }],
+    ['failed', 'Call Failed', { icon: 'phone-off', tone: 'failed' }],
+  ] as const)('a %s call shows %s with its own icon, not the success one, without End Call', async (status, text, look) => {
     const calling = await overlayWithCall();
     await act(async () => calling.device().call.ring());
+    // ringing: the phone, as for any call under way
+    expect(callIcon()).toEqual({ icon: 'phone', tone: 'success' });
     calling.requests.status.reply = () => ({ status, duration: 0, cost: '0.00' });
     await calling.clock.advance(5000);
     expect(statusText()).toBe(text);
+    expect(callIcon()).toEqual(look);
     expect(endCall()).toBeNull();
+  });
+
+  test.each([
+    ['answered, then hung up: Call Ended keeps the phone', 'answer', 'completed', 'Call Ended', { icon: 'phone', tone: 'success' }],
+    ['hung up while it rang: Canceled, in neutral', 'ring', 'canceled', 'Canceled', { icon: 'phone-off', tone: 'neutral' }],
+  ] as const)('a call %s', async (_, farEnd, status, text, look) => {
+    const calling = await overlayWithCall();
+    await act(async () => calling.device().call[farEnd]());
+    calling.requests.status.reply = () => ({ status, duration: status === 'completed' ? 3 : 0, cost: status === 'completed' ? '0.03' : '0.00' });
+    await act(async () => {
+      fireEvent.click(endCall()!);
+      await flush();
+    });
+    expect(statusText()).toBe(text);
+    expect(callIcon()).toEqual(look);
   });
 
   test("one minute before the credit runs out: a warning with 'Add Credits'", async () => {

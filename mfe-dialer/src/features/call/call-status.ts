@@ -1,14 +1,7 @@
 // What the Active Call modal says about a call (spec §2 'Active Call modal'), without React.
 import { isTerminalCallStatus } from '@ringwise/contract/calls';
 import type { CallUiState } from '../../calling/calling-state.ts';
-
-const terminalTexts: Record<string, string> = {
-  completed: 'Call Ended',
-  busy: 'Busy',
-  'no-answer': 'No Answer',
-  failed: 'Call Failed',
-  canceled: 'Canceled',
-};
+import { endedCallTitles, isEndedCallStatus } from '../../lib/call-outcomes.ts';
 
 /** The subtitles that are not the spec's: the media being restored, a call resumed after a reload. */
 export const statusSubtitles = {
@@ -21,7 +14,7 @@ export function callStatusText(
   call: Pick<CallUiState, 'twilioStatus' | 'isActive' | 'connected'> & Partial<Pick<CallUiState, 'reconnecting' | 'resumed'>>,
 ): { title: string; subtitle: string | null } {
   const status = call.twilioStatus;
-  if (status && isTerminalCallStatus(status)) return { title: terminalTexts[status] ?? 'Call Ended', subtitle: null };
+  if (isEndedCallStatus(status)) return { title: endedCallTitles[status], subtitle: null };
   if (call.reconnecting) return { title: 'Reconnecting…', subtitle: statusSubtitles.reconnecting };
   const resumed = call.resumed ? statusSubtitles.resumed : null;
   if (call.connected && call.isActive) return { title: 'Connected', subtitle: 'Call in progress' };

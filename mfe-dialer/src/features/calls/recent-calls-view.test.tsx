@@ -126,6 +126,29 @@ describe('Recent Calls', () => {
     await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900555']));
   });
 
+  test("an incoming call nobody took is 'Declined' (turned down) or 'Missed', neutral, with its own icon; an outgoing one stays red", async () => {
+    restore();
+    const inbound = { callDirection: 'inbound', destinationNumber: '+14155550100', callingMethod: 'virtual', duration: 0, cost: '0.00' } as const;
+    const calls = [
+      // how the api records them: a Reject ends the leg busy; ringing out no-answer; the caller giving up canceled
+      listedCall({ ...inbound, id: 'rejected', fromNumber: '+447700900555', status: 'busy', endReason: 'busy (SIP 486)' }),
+      listedCall({ ...inbound, id: 'rang-out', fromNumber: '+447700900556', status: 'no-answer' }),
+      listedCall({ ...inbound, id: 'gave-up', fromNumber: '+447700900557', status: 'canceled' }),
+      listedCall({ ...inbound, id: 'answered', fromNumber: '+447700900558', status: 'completed', duration: 30 }),
+      listedCall({ id: 'out-busy', destinationNumber: '+447700900559', status: 'busy', duration: 0, cost: '0.00' }),
+    ];
+    restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: calls, nextCursor: null }) : undefined)).restore;
+    renderWithCalling(<RecentCallsView />, testCalling());
+    await waitUntil(() => expect(rows().length).toBe(5));
+    const statuses = rows().map((row) => within(row).getByTestId('call-status'));
+    expect(statuses.map((status) => status.textContent)).toEqual(['Declined', 'Missed', 'Missed', 'Completed', 'Busy']);
+    for (const status of statuses.slice(0, 3)) expect(status.className).not.toContain('destructive');
+    expect(statuses[4]!.className).toContain('dl:text-destructive');
+    const icons = rows().map((row) => within(row).getByTestId('call-direction').getAttribute('data-icon'));
+    expect(icons).toEqual(['declined', 'missed', 'missed', 'inbound', 'outbound']);
+    expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
+  });
+
   test('no calls yet', async () => {
     restore();
     restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [], nextCursor: null }) : json([]))).restore;

@@ -1,11 +1,12 @@
 // Recent Calls (spec §2 'Calls view'): newest first, page by page. Each call: who it was with (the destination, or
 // for an incoming call the caller; the contact's name when the digits match, which the api looks up: the address
 // book may be long), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the status
-// (red unless completed), 'Save Contact' for unknown numbers that are not the user's own (contacts' widget), and the
+// (red unless completed; an incoming call nobody took is 'Declined' or 'Missed', not red: call-status-label.ts),
+// 'Save Contact' for unknown numbers that are not the user's own (contacts' widget), and the
 // itemised cost.
 import { useId, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, PhoneIncoming, PhoneOutgoing } from 'lucide-react';
+import { ChevronDown, PhoneIncoming, PhoneMissed, PhoneOff, PhoneOutgoing } from 'lucide-react';
 import { errorMessage } from '@ringwise/api-client';
 import { callQueries, type Call } from '@ringwise/contract/calls';
 import { usePhoneFormat } from '@ringwise/phone/display';
@@ -18,18 +19,16 @@ import { Skeleton } from '@ringwise/ui/skeleton';
 import { formatMinutesAndSeconds } from '../../lib/durations.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { callPartyOf } from '../../lib/call-party.ts';
+import { callStatusLabel, type CallStatusTone } from './call-status-label.ts';
 
 const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
-const statusLabels: Record<string, string> = {
-  queued: 'Queued',
-  ringing: 'Ringing',
-  'in-progress': 'In progress',
-  completed: 'Completed',
-  failed: 'Failed',
-  busy: 'Busy',
-  'no-answer': 'No answer',
-  canceled: 'Canceled',
+const statusTones: Record<CallStatusTone, string | false> = {
+  normal: false,
+  error: 'dl:font-medium dl:text-destructive',
+  neutral: 'dl:font-medium dl:text-foreground',
 };
+/** The call's icon: its direction; an incoming call nobody took shows how it ended. */
+const incomingIcons = { declined: PhoneOff, missed: PhoneMissed } as const;
 
 export function RecentCallsView() {
   const calls = useInfiniteQuery({ ...callQueries.list(), meta: { handlesError: true } });
@@ -83,12 +82,17 @@ function CallRow({ call }: { call: Call }) {
   const party = callPartyOf(call, usePhoneFormat());
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const completed = call.status === 'completed';
-  const Icon = call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
+  const status = callStatusLabel(call);
+  const Icon = status.unanswered ? incomingIcons[status.unanswered] : call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
   return (
     <li className="dl:p-3" data-testid="call-row">
       <div className="dl:flex dl:items-start dl:gap-3">
-        <Icon aria-label={call.callDirection === 'inbound' ? 'Incoming' : 'Outgoing'} className="dl:mt-1 dl:h-4 dl:w-4 dl:shrink-0 dl:text-muted-foreground" />
+        <Icon
+          aria-label={call.callDirection === 'inbound' ? 'Incoming' : 'Outgoing'}
+          data-testid="call-direction"
+          data-icon={status.unanswered ?? call.callDirection}
+          className="dl:mt-1 dl:h-4 dl:w-4 dl:shrink-0 dl:text-muted-foreground"
+        />
         <div className="dl:min-w-0 dl:flex-1">
           <p className="dl:flex dl:flex-wrap dl:items-center dl:gap-2">
             <span className="dl:truncate dl:font-medium" data-testid="call-destination">
@@ -109,8 +113,8 @@ function CallRow({ call }: { call: Call }) {
             {' · '}
             <span data-testid="call-duration" className="dl:whitespace-nowrap">{formatMinutesAndSeconds(call.duration)}</span>
             {' · '}
-            <span data-testid="call-status" className={cn('dl:whitespace-nowrap', !completed && 'dl:font-medium dl:text-destructive')}>
-              {statusLabels[call.status] ?? call.status}
+            <span data-testid="call-status" data-tone={status.tone} className={cn('dl:whitespace-nowrap', statusTones[status.tone])}>
+              {status.text}
             </span>
           </p>
         </div>

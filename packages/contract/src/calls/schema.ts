@@ -127,6 +127,11 @@ export const Call = Type.Object(
     id: Uuid,
     destinationNumber: Type.String(),
     fromNumber: Nullable(Type.String()),
+    /**
+     * The carrier's final status of the call's leg. For an incoming call never answered: busy when a browser of the
+     * user turned it down (Reject), no-answer when it rang out or nobody was signed in, canceled when the caller hung
+     * up first.
+     */
     status: CallStatus,
     callingMethod: Nullable(OneOf(callingMethods)),
     callDirection: OneOf(callDirections),
