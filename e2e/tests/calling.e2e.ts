@@ -4,7 +4,7 @@
 import { callFromPhone, dial, readyForIncomingCalls, receivedEnergyOver, watchPeerConnections } from '../calls.ts';
 import { expect, signedInWithCredit, test } from '../fixtures.ts';
 
-test('a call to a test destination: connected, its running cost, hung up, charged exactly that, once', async ({ page, request }) => {
+test('a call to a test destination: connected, its running cost, muted, hung up, charged exactly that, once', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const session = await signedInWithCredit(page, request);
   const modal = await dial(page, '+447400123456');
@@ -15,8 +15,15 @@ test('a call to a test destination: connected, its running cost, hung up, charge
   await expect(cost).not.toHaveText('$0.00');
   await expect(modal.getByTestId('call-duration')).toHaveText(/00:0[3-9]/, { timeout: 10_000 });
   const shown = await cost.innerText();
-  await modal.getByRole('button', { name: 'Mute' }).click();
+  await modal.getByRole('button', { name: 'Mute', exact: true }).click();
   await expect(page.getByText('Microphone is now off').first()).toBeVisible();
+  // muted: the button is pressed and says what a press does now
+  const unmute = modal.getByRole('button', { name: 'Unmute', exact: true });
+  await expect(unmute).toHaveAttribute('aria-pressed', 'true');
+  await expect(modal.getByRole('button', { name: 'Mute', exact: true })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('modal-muted-390.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await modal.getByRole('button', { name: /End Call/ }).click();
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
   await expect(modal.getByRole('button', { name: /End Call/ })).toBeHidden();
@@ -42,17 +49,25 @@ test('a call to a test destination: connected, its running cost, hung up, charge
   await expect(page.getByText(`-$${charged}`).first()).toBeVisible();
 });
 
-for (const [ending, status] of [
-  ['0002', 'Busy'],
-  ['0003', 'No Answer'],
-  ['0004', 'Call Failed'],
+for (const [ending, status, look] of [
+  ['0002', 'Busy', { icon: 'phone-off', tone: 'unreached' }],
+  ['0003', 'No Answer', { icon: 'phone-missed', tone: 'unreached' }],
+  ['0004', 'Call Failed', { icon: 'phone-off', tone: 'failed' }],
 ] as const) {
-  test(`a destination ending ${ending} ends '${status}' and costs nothing`, async ({ page, request }) => {
+  test(`a destination ending ${ending} ends '${status}', not shown as a success, and costs nothing`, async ({ page, request }, testInfo) => {
     test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
     await signedInWithCredit(page, request, '5.00');
     const modal = await dial(page, `+4474001${ending.padStart(5, '2')}`);
     await expect(modal.getByTestId('call-status')).toHaveText(status, { timeout: 20_000 });
+    const icon = modal.getByTestId('call-icon');
+    await expect(icon).toHaveAttribute('data-icon', look.icon);
+    await expect(icon).toHaveAttribute('data-tone', look.tone);
     await expect(modal.getByRole('button', { name: /End Call/ })).toBeHidden();
+    if (ending === '0002') await page.screenshot({ path: testInfo.outputPath('modal-busy-390.png') });
+    // the end's notice says what happened, not 'Call Ended · Duration 0:00 · Charged: $0.00'
+    await expect(page.getByText('Not charged').first()).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByText(/Charged: \$/)).toHaveCount(0);
     await expect(page.getByTestId('header-balance')).toHaveText('$5.00');
   });
 }
@@ -73,4 +88,41 @@ test('an incoming call to a purchased number is answered in the browser', async 
   await modal.getByRole('button', { name: /End Call/ }).click();
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended');
   await phone.close();
+});
+
+test("incoming calls nobody took show in Recent Calls as 'Declined' (Reject) and 'Missed' (the caller gave up), not as failures", async ({ page, context, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const { number } = await readyForIncomingCalls(page, request);
+  const modal = page.getByRole('dialog');
+
+  const rejected = await callFromPhone(context, number);
+  await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
+  await modal.getByRole('button', { name: /Reject/ }).click();
+  await expect(modal).toBeHidden({ timeout: 10_000 });
+  await rejected.close();
+
+  // the caller hangs up while it rings
+  const gaveUp = await callFromPhone(context, number);
+  await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
+  const ringing = gaveUp.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number}` }).first();
+  await ringing.getByRole('button', { name: 'Hang up' }).click();
+  await expect(modal).toBeHidden({ timeout: 10_000 });
+  await gaveUp.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const statuses = page.getByTestId('call-row').getByTestId('call-status');
+  await expect
+    .poll(async () => {
+      await page.goto('/home/calls');
+      await expect(page.getByRole('heading', { name: 'Recent Calls' })).toBeVisible();
+      await expect(page.getByTestId('call-row').first()).toBeVisible();
+      return statuses.allInnerTexts();
+    }, { timeout: 20_000 })
+    .toEqual(['Missed', 'Declined']);
+  // neutral, each with its own icon, never the red of a failed outgoing call
+  for (const status of await statuses.all()) await expect(status).toHaveAttribute('data-tone', 'neutral');
+  const icons = page.getByTestId('call-row').getByTestId('call-direction');
+  expect(await icons.evaluateAll((all) => all.map((icon) => icon.getAttribute('data-icon')))).toEqual(['missed', 'declined']);
+  await expect(page.getByText('Busy')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('recent-calls-rejected-390.png') });
 });
