@@ -7,6 +7,7 @@ import { HomeView } from './pages/home-view.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageSpinner } from './pages/page-spinner.tsx';
 import { AuthGate } from './auth/auth-gate.tsx';
+import { useAuth } from './auth/auth-context.tsx';
 import { AdminRoute } from './admin/admin-route.tsx';
 import { useRedirectSignedInToHome } from './auth/landing-redirect.ts';
 import { useSiteOrigin } from './site-origin.tsx';
@@ -28,7 +29,7 @@ export function AppRoutes() {
     case 'landing':
       return <LandingRoute origin={origin} />;
     case 'country':
-      return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country: match.country, origin }} />;
+      return <CountryRoute country={match.country} origin={origin} />;
     case 'sign-in':
     case 'sign-up':
       return withSpinner(<AuthPage mode={match.name} />);
@@ -67,4 +68,10 @@ function LandingRoute({ origin }: { origin: string }) {
   useRedirectSignedInToHome();
   // the same origin the server rendered the page with (absolute URLs in its structured data)
   return <RemoteSlot remote="marketing" area="Home page" props={{ page: 'landing', origin }} />;
+}
+
+function CountryRoute({ country, origin }: { country: string; origin: string }) {
+  // public, but a signed-in visitor is offered the dialer instead of signing up (the remote switches after hydrating)
+  const signedIn = useAuth().state.status === 'signed-in';
+  return <RemoteSlot remote="marketing" area="Country page" props={{ page: 'country', country, origin, signedIn }} />;
 }

@@ -5,6 +5,7 @@ import { CountryPage } from '../features/country/country-page.tsx';
 import { LandingView } from '../features/landing/landing-view.tsx';
 import { RatesView } from '../features/rates/rates-view.tsx';
 import { SiteOriginProvider } from '../lib/site-origin.tsx';
+import { VisitorProvider } from '../lib/visitor.tsx';
 
 /** The build this module comes from: the shell hydrates a server-rendered page only with the same build. */
 export { buildId } from '../build-id.ts';
@@ -15,7 +16,9 @@ export type { MarketingAppProps };
 function MarketingApp(props: MarketingAppProps) {
   return (
     <SiteOriginProvider origin={props.origin}>
-      <MarketingPage {...props} />
+      <VisitorProvider signedIn={props.signedIn}>
+        <MarketingPage {...props} />
+      </VisitorProvider>
     </SiteOriginProvider>
   );
 }

@@ -55,6 +55,12 @@ describe('renderCountryPage', () => {
       expect(page.html).toContain(question);
     }
     expect(page.html).toContain('Calls to United Kingdom cost $0.032/min to mobile phones and $0.015/min to landlines');
+    // the rounding, with its example at the page's lowest rate: under the rates, in the first FAQ answer and its JSON-LD
+    const note = 'rounded to the nearest cent, so a call of under a minute to a $0.015/min landline costs $0.02.';
+    expect(page.html.split(note)).toHaveLength(4);
+    const faq = ofType(jsonLd(page.html), 'FAQPage') as { mainEntity: { acceptedAnswer: { text: string } }[] };
+    expect(faq.mainEntity[0]?.acceptedAnswer.text).toContain(note);
+    expect(faq.mainEntity[3]?.acceptedAnswer.text).toContain('billed per minute, from $0.015/min, each started minute counting in full');
     expect(page.html).toMatch(/<nav aria-label="Breadcrumb">.*href="\/home\/rates".*Rates.*aria-current="page"[^>]*>United Kingdom</);
   });
 
@@ -84,6 +90,14 @@ describe('renderCountryPage', () => {
   test('shows N/A for a missing rate', () => {
     const html = renderCountryPage({ ...unitedKingdom, landlineRate: null }, 'gb').html;
     expect(html).toMatch(/Landline<\/dt><dd[^>]*>N\/A<\/dd>/);
+  });
+
+  test('is the signed-out page, the one HTML for every visitor: sign in and sign up', () => {
+    expect(page.html).toMatch(/href="\/sign-in"[^>]*>Sign In</);
+    expect(page.html).toMatch(/href="\/sign-up"[^>]*>Get Started</);
+    expect(page.html).toMatch(/href="\/sign-in"[^>]*>I have an account</);
+    expect(page.html).not.toContain('Open Dialer');
+    expect(page.html).not.toContain('now<');
   });
 
   test('an unknown country is a noindex 404 with Back to Home', () => {
@@ -128,6 +142,7 @@ describe('renderLandingPage', () => {
     expect(page.html).toContain('href="/call/us"');
     expect(page.html).toContain('href="/call/gb"');
     expect(page.html).toMatch(/href="\/sign-up"[^>]*>Start Calling Now</);
+    expect(page.html).toContain('rounded to the nearest cent, so a call of under a minute to a $0.015/min US landline costs $0.02.');
   });
 
   test('has Organization, WebSite and a Service offering $0.015 per minute in USD', () => {
@@ -183,6 +198,16 @@ describe('the browser takes over', () => {
     const page = renderCountryPage(unitedKingdom, 'gb');
     const container = await hydrate(page.html, { page: 'country', country: 'gb' }, '/call/gb', page.queries);
     expect(container.querySelector('h1')?.textContent).toBe('Call United Kingdom');
+  });
+
+  test("a signed-in visitor's browser hydrates the signed-out markup, then offers the dialer", async () => {
+    const page = renderCountryPage(unitedKingdom, 'gb');
+    const container = await hydrate(page.html, { page: 'country', country: 'gb', signedIn: true }, '/call/gb', page.queries);
+    const links = [...container.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toContainEqual(['Open Dialer', '/home']);
+    expect(links).toContainEqual(['Call United Kingdom now', '/home?number=%2B44']);
+    expect(container.textContent).not.toContain('I have an account');
+    expect(container.textContent).not.toContain('Sign In');
   });
 
   test('hydrates the not-found page without a mismatch', async () => {

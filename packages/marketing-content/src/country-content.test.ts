@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { unitedKingdom } from './testing.ts';
-import { countryFaq, countryMeta, countryNotFoundMeta, howToCallSteps, normalizeCountryCode } from './country-content.ts';
+import { countryBillingNote, countryFaq, countryMeta, countryNotFoundMeta, howToCallSteps, normalizeCountryCode } from './country-content.ts';
 
 describe('normalizeCountryCode', () => {
   test('takes 2 letters in any case, upper-cased; nothing else', () => {
@@ -19,9 +19,24 @@ describe('country content', () => {
       'What is the country code for United Kingdom?',
       'Are there connection fees?',
     ]);
-    expect(faq[0]?.answer).toContain('$0.032/min to mobile phones and $0.015/min to landlines');
+    expect(faq[0]?.answer).toBe(
+      "Calls to United Kingdom cost $0.032/min to mobile phones and $0.015/min to landlines with Ringwise. Calls are billed per minute, each started minute counting in full, and each call's total is rounded to the nearest cent, so a call of under a minute to a $0.015/min landline costs $0.02. You pay from a prepaid balance, with no subscription.",
+    );
     expect(faq[2]?.answer).toContain('+44');
-    expect(faq[3]?.answer).toContain('from $0.015/min');
+    expect(faq[3]?.answer).toBe(
+      "No. There are no connection fees and no hidden charges: calls to United Kingdom are billed per minute, from $0.015/min, each started minute counting in full, and each call's total is rounded to the nearest cent.",
+    );
+  });
+
+  test("the billing example is worked out at the country's lowest rate, named by its type", () => {
+    expect(countryBillingNote(unitedKingdom)).toEndWith('a call of under a minute to a $0.015/min landline costs $0.02.');
+    const mobileCheaper = { ...unitedKingdom, mobileRate: '0.012000', landlineRate: '0.020000' };
+    expect(countryBillingNote(mobileCheaper)).toEndWith('a call of under a minute to a $0.012/min mobile phone costs $0.01.');
+    const onlyMobile = { ...unitedKingdom, landlineRate: null };
+    expect(countryBillingNote(onlyMobile)).toEndWith('a $0.032/min mobile phone costs $0.03.');
+    expect(countryBillingNote({ ...unitedKingdom, mobileRate: null, landlineRate: null })).toBe(
+      "Calls are billed per minute, each started minute counting in full, and each call's total is rounded to the nearest cent.",
+    );
   });
 
   test('missing rates are left out of the text', () => {
@@ -30,7 +45,7 @@ describe('country content', () => {
     const none = { ...unitedKingdom, mobileRate: null, landlineRate: null };
     expect(countryFaq(none)[0]?.answer).not.toContain('$0.');
     expect(countryFaq(none)[3]?.answer).toBe(
-      'No. There are no connection fees and no hidden charges: calls to United Kingdom are billed per minute.',
+      "No. There are no connection fees and no hidden charges: calls to United Kingdom are billed per minute, each started minute counting in full, and each call's total is rounded to the nearest cent.",
     );
     expect(countryMeta(none).title).toBe('Call United Kingdom Online');
     const service = (countryMeta(none).structuredData as Record<string, unknown>[])[2];

@@ -2,6 +2,7 @@
 // text feeds the visible page, its metadata and its structured data, on the server and in the browser.
 import type { CountryDetail } from '@ringwise/contract/rates';
 import { BRAND, absoluteUrl, type PageMetaProps } from '@ringwise/ui/page-meta';
+import { BILLING_RULE, ROUNDING_CLAUSE, billingNote } from './billing.ts';
 import { countryPath, lowestRate, perMinute, plainDecimal } from './rates.ts';
 
 /** Spec §9 limits. */
@@ -28,6 +29,16 @@ function ratesSentence({ mobileRate, landlineRate }: CountryDetail): string | nu
   return parts.length > 0 ? parts.join(' and ') : null;
 }
 
+/**
+ * How calls to the country are billed, with the example at its lowest rate: "…, so a call of under a minute to a
+ * $0.015/min landline costs $0.02." The rule alone when it has no rate.
+ */
+export function countryBillingNote({ mobileRate, landlineRate }: CountryDetail): string {
+  const from = lowestRate(mobileRate, landlineRate);
+  if (from === null) return BILLING_RULE;
+  return billingNote(from, from === landlineRate ? 'landline' : 'mobile phone');
+}
+
 /** The four FAQ entries, in the page's order. */
 export function countryFaq(detail: CountryDetail): FaqEntry[] {
   const { name, callingCode } = detail;
@@ -38,7 +49,8 @@ export function countryFaq(detail: CountryDetail): FaqEntry[] {
       question: `How much does it cost to call ${name}?`,
       answer: [
         rates ? `Calls to ${name} cost ${rates} with ${BRAND}.` : `${BRAND} shows the rate for your number in ${name} before you call.`,
-        'You pay only for the minutes you talk, from a prepaid balance, with no subscription.',
+        countryBillingNote(detail),
+        'You pay from a prepaid balance, with no subscription.',
       ].join(' '),
     },
     {
@@ -51,7 +63,7 @@ export function countryFaq(detail: CountryDetail): FaqEntry[] {
     },
     {
       question: 'Are there connection fees?',
-      answer: `No. There are no connection fees and no hidden charges: calls to ${name} are billed per minute${from !== null ? `, from ${perMinute(from)}` : ''}.`,
+      answer: `No. There are no connection fees and no hidden charges: calls to ${name} are billed per minute${from !== null ? `, from ${perMinute(from)}` : ''}, ${ROUNDING_CLAUSE}.`,
     },
   ];
 }

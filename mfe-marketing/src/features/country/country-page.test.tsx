@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, mock, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { unitedKingdom } from '@ringwise/marketing-content/testing';
+import MarketingApp from '../../exposed/app.tsx';
 import { json, renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { CountryPage } from './country-page.tsx';
 
@@ -56,5 +57,50 @@ describe('CountryPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Call United Kingdom' })).toBeTruthy());
     expect(urls).toEqual(['/api/countries/GB', '/api/countries/GB']);
+  });
+});
+
+describe('what the country page offers', () => {
+  const linkNames = () => screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+
+  test('signed out: sign in and sign up, in the header and the calls to action', async () => {
+    fakeApi(json(unitedKingdom));
+    renderWithProviders(<MarketingApp page="country" country="gb" />, '/call/gb');
+    await screen.findByRole('heading', { level: 1, name: 'Call United Kingdom' });
+    expect(linkNames()).toEqual(
+      expect.arrayContaining([
+        ['Sign In', '/sign-in'],
+        ['Get Started', '/sign-up'],
+        ['Start Calling United Kingdom', '/sign-up'],
+        ['I have an account', '/sign-in'],
+        ['Get Started Free', '/sign-up'],
+      ]),
+    );
+    expect(screen.queryByRole('link', { name: 'Open Dialer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /now$/ })).toBeNull();
+  });
+
+  test('signed in: Open Dialer in the header, and Call United Kingdom now opens the dialer with +44', async () => {
+    fakeApi(json(unitedKingdom));
+    renderWithProviders(<MarketingApp page="country" country="gb" signedIn />, '/call/gb');
+    await screen.findByRole('heading', { level: 1, name: 'Call United Kingdom' });
+    const header = screen.getByRole('navigation', { name: 'Account' });
+    expect([...header.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Open Dialer', '/home']]);
+    const calls = screen.getAllByRole('link', { name: 'Call United Kingdom now' });
+    expect(calls.map((link) => link.getAttribute('href'))).toEqual(['/home?number=%2B44', '/home?number=%2B44']);
+    expect(screen.getByRole('link', { name: 'See all rates' }).getAttribute('href')).toBe('/home/rates');
+    expect(screen.getByText(/The dialer opens with \+44 filled in/)).toBeTruthy();
+    for (const name of ['Sign In', 'Get Started', 'Get Started Free', 'I have an account', 'Start Calling United Kingdom']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+  });
+
+  test('under the rates it says how calls are billed, with the example at the lowest rate', async () => {
+    fakeApi(json(unitedKingdom));
+    renderWithProviders(<CountryPage country="gb" />, '/call/gb');
+    await screen.findByRole('heading', { level: 1, name: 'Call United Kingdom' });
+    const note = screen.getByText(/^Calls are billed per minute, each started minute counting in full/);
+    expect(note.textContent).toEndWith('so a call of under a minute to a $0.015/min landline costs $0.02.');
+    expect(note.previousElementSibling?.tagName).toBe('DL');
   });
 });

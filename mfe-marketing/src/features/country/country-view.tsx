@@ -8,11 +8,13 @@ import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
 import { Skeleton } from '@ringwise/ui/skeleton';
+import { BILLING_RULE } from '@ringwise/marketing-content/billing';
 import { countryPath, lowestRate, perMinute } from '@ringwise/marketing-content/rates';
 import {
   DETAILED_PREFIX_LIMIT,
   RATES_PATH,
   RELATED_LIMIT,
+  countryBillingNote,
   countryFaq,
   countryMeta,
   countryNotFoundMeta,
@@ -20,7 +22,9 @@ import {
 } from '@ringwise/marketing-content/country-content';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { dialerPathWithCode } from '../../lib/app-links.ts';
 import { useSiteOrigin } from '../../lib/site-origin.tsx';
+import { useSignedIn } from '../../lib/visitor.tsx';
 
 /** Prefixes shown per pricing line; the rest are counted ("+ 12 more"). */
 const PREFIXES_SHOWN = 8;
@@ -92,18 +96,9 @@ export function CountryView({ detail }: { detail: CountryDetail }) {
               <RateTile label="Mobile" rate={detail.mobileRate} icon={<Smartphone aria-hidden="true" />} />
               <RateTile label="Landline" rate={detail.landlineRate} icon={<Phone aria-hidden="true" />} />
             </dl>
+            <p className="mk:mt-3 mk:max-w-xl mk:text-sm mk:text-muted-foreground">{countryBillingNote(detail)}</p>
 
-            <div className="mk:mt-6 mk:flex mk:flex-col mk:gap-3 mk:sm:flex-row">
-              <Button asChild size="lg">
-                <Link href="/sign-up">
-                  Start Calling {name}
-                  <ArrowRight aria-hidden="true" className="mk:size-4" />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link href="/sign-in">I have an account</Link>
-              </Button>
-            </div>
+            <HeroActions name={name} callingCode={callingCode} />
           </section>
         </div>
 
@@ -112,22 +107,52 @@ export function CountryView({ detail }: { detail: CountryDetail }) {
         <Faq detail={detail} />
         <RelatedCountries region={detail.region} related={detail.related} />
 
-        <section
-          aria-labelledby="country-cta-title"
-          className="mk:rounded-xl mk:bg-primary mk:px-6 mk:py-10 mk:text-center mk:text-primary-foreground mk:md:px-12"
-        >
-          <h2 id="country-cta-title" className="mk:text-2xl mk:font-bold mk:tracking-tight mk:md:text-3xl">
-            Ready to call {name}?
-          </h2>
-          <p className="mk:mx-auto mk:mt-3 mk:max-w-xl">
-            Sign up free, add credit and make your first call in under a minute.
-          </p>
-          <Button asChild size="lg" variant="secondary" className="mk:mt-6">
-            <Link href="/sign-up">Get Started Free</Link>
-          </Button>
-        </section>
+        <ClosingCallToAction name={name} callingCode={callingCode} />
       </div>
     </PublicPage>
+  );
+}
+
+/**
+ * Under the rates: sign up or sign in; a signed-in visitor gets the dialer with the country's code filled in
+ * and the app's rates instead, two buttons either way, so nothing below moves when the page turns signed in.
+ */
+function HeroActions({ name, callingCode }: { name: string; callingCode: string }) {
+  const signedIn = useSignedIn();
+  return (
+    <div className="mk:mt-6 mk:flex mk:flex-col mk:gap-3 mk:sm:flex-row">
+      <Button asChild size="lg">
+        <Link href={signedIn ? dialerPathWithCode(callingCode) : '/sign-up'}>
+          {signedIn ? `Call ${name} now` : `Start Calling ${name}`}
+          <ArrowRight aria-hidden="true" className="mk:size-4" />
+        </Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        {signedIn ? <Link href={RATES_PATH}>See all rates</Link> : <Link href="/sign-in">I have an account</Link>}
+      </Button>
+    </div>
+  );
+}
+
+function ClosingCallToAction({ name, callingCode }: { name: string; callingCode: string }) {
+  const signedIn = useSignedIn();
+  return (
+    <section
+      aria-labelledby="country-cta-title"
+      className="mk:rounded-xl mk:bg-primary mk:px-6 mk:py-10 mk:text-center mk:text-primary-foreground mk:md:px-12"
+    >
+      <h2 id="country-cta-title" className="mk:text-2xl mk:font-bold mk:tracking-tight mk:md:text-3xl">
+        Ready to call {name}?
+      </h2>
+      <p className="mk:mx-auto mk:mt-3 mk:max-w-xl">
+        {signedIn
+          ? `The dialer opens with ${callingCode} filled in: enter the local number and press Call.`
+          : 'Sign up free, add credit and make your first call in under a minute.'}
+      </p>
+      <Button asChild size="lg" variant="secondary" className="mk:mt-6">
+        {signedIn ? <Link href={dialerPathWithCode(callingCode)}>Call {name} now</Link> : <Link href="/sign-up">Get Started Free</Link>}
+      </Button>
+    </section>
   );
 }
 
@@ -195,7 +220,7 @@ function DetailedPricing({ name, prefixes }: { name: string; prefixes: CountryPr
   return (
     <section aria-labelledby="detailed-pricing-title">
       <SectionHeading id="detailed-pricing-title">Detailed {name} rates</SectionHeading>
-      <p className="mk:mt-2 mk:text-muted-foreground">Rates per minute by destination and dialled prefix.</p>
+      <p className="mk:mt-2 mk:text-muted-foreground">Rates per minute by destination and dialled prefix. {BILLING_RULE}</p>
       <ul className="mk:mt-6 mk:divide-y mk:divide-border mk:rounded-lg mk:border mk:border-border">
         {lines.map((line, index) => {
           const shown = line.prefixes.slice(0, PREFIXES_SHOWN);

@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@ringwise/ui/card'
 import { Flag } from '@ringwise/ui/flag';
 import { formatRate } from '@ringwise/ui/format';
 import { PageMeta } from '@ringwise/ui/page-meta';
+import { billingNote } from '@ringwise/marketing-content/billing';
 import { countryPath } from '@ringwise/marketing-content/rates';
 import { FROM_RATE_PER_MINUTE, landingMeta } from '@ringwise/marketing-content/landing-meta';
 import { SiteFooter } from '../../components/site-footer.tsx';
@@ -52,12 +53,13 @@ const features: { title: string; text: string; Icon: ComponentType<LucideProps> 
   },
 ];
 
-/** Spec §9 "Demo and landing rates". */
+/** Spec §9 "Demo and landing rates", exact per-minute decimals; `example` names the rate the billing note works out. */
 const prices = [
-  { label: 'US landlines', rate: 0.015, country: 'United States', code: 'US' },
-  { label: 'US mobile', rate: 0.025, country: 'United States', code: 'US' },
-  { label: 'UK mobile', rate: 0.032, country: 'United Kingdom', code: 'GB' },
+  { label: 'US landlines', rate: '0.015000', country: 'United States', code: 'US', example: 'US landline' },
+  { label: 'US mobile', rate: '0.025000', country: 'United States', code: 'US' },
+  { label: 'UK mobile', rate: '0.032000', country: 'United Kingdom', code: 'GB' },
 ] as const;
+const [exampleRate] = prices;
 
 /** The landing page (/): header, hero with the demo dialer and stats, features, pricing, footer. */
 export function LandingView() {
@@ -166,7 +168,7 @@ function Pricing() {
           Simple, transparent pricing
         </h2>
         <p className="mk:mt-3 mk:text-muted-foreground">
-          Pay only for the minutes you talk, from your prepaid balance. Popular rates per minute:
+          Pay as you go from your prepaid balance, with no subscription. Popular rates per minute:
         </p>
       </div>
       <ul className="mk:mx-auto mk:mt-10 mk:grid mk:grid-cols-1 mk:max-w-4xl mk:gap-4 mk:md:grid-cols-3">
@@ -193,7 +195,9 @@ function Pricing() {
         <Button asChild size="lg">
           <Link href="/sign-up">Start Calling Now</Link>
         </Button>
-        <p className="mk:text-sm mk:text-muted-foreground">No subscriptions. No connection fees. Pay only for what you use.</p>
+        <p className="mk:max-w-2xl mk:text-center mk:text-sm mk:text-muted-foreground">
+          {billingNote(exampleRate.rate, exampleRate.example)} No subscriptions. No connection fees.
+        </p>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { rateQueries } from '@ringwise/contract/rates';
+import { BILLING_RULE } from '@ringwise/marketing-content/billing';
 import { Button } from '@ringwise/ui/button';
 import { Input } from '@ringwise/ui/input';
 import { Label } from '@ringwise/ui/label';
@@ -31,7 +32,7 @@ export function RatesView() {
         <h1 id="rates-title" className="mk:text-2xl mk:font-bold mk:tracking-tight">
           Calling Rates
         </h1>
-        <p className="mk:text-sm mk:text-muted-foreground">Per-minute rates to mobiles and landlines, in USD.</p>
+        <p className="mk:text-sm mk:text-muted-foreground">Per-minute rates to mobiles and landlines, in USD. {BILLING_RULE}</p>
       </div>
       <div className="mk:relative">
         <Label htmlFor={searchId} className="mk:sr-only">

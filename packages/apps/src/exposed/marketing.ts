@@ -12,4 +12,10 @@ export type MarketingAppProps = (
    * neither) so both render the same markup.
    */
   origin?: string;
+  /**
+   * Whether the visitor is signed in (the host's auth). The public pages then show the way into the app
+   * (Open Dialer, Call {country} now) instead of signing up. The server renders signed out, whatever this
+   * says: while the browser hydrates that markup the page stays signed out, and turns signed in right after.
+   */
+  signedIn?: boolean;
 };
