@@ -105,3 +105,40 @@ test('the in-app rates view searches and links to country pages', async ({ page,
   await search.fill('no such place');
   await expect(page.getByText('No countries found. Try a different search.')).toBeVisible();
 });
+
+test('signed out, the server HTML of the UK page signs up and says how a short call is rounded', async ({ request }) => {
+  const html = await (await request.get('/call/gb')).text();
+  expect(html).toMatch(/href="\/sign-in"[^>]*>Sign In</);
+  expect(html).toMatch(/href="\/sign-up"[^>]*>Get Started</);
+  expect(html).toMatch(/href="\/sign-in"[^>]*>I have an account</);
+  expect(html).not.toContain('Open Dialer');
+  // the seeded deck's GB landline rate, $0.018/min: 1.8 cents for a call of under a minute, rounded to 2
+  const example = 'rounded to the nearest cent, so a call of under a minute to a $0.018/min landline costs $0.02.';
+  expect(html).toContain(example);
+  const faq = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+    .flatMap(([, json]) => JSON.parse(json ?? '[]') as { '@type': string; mainEntity?: { name: string; acceptedAnswer: { text: string } }[] }[])
+    .find((item) => item['@type'] === 'FAQPage');
+  expect(faq?.mainEntity?.[0]?.acceptedAnswer.text).toContain(example);
+  expect(faq?.mainEntity?.[3]?.acceptedAnswer.text).toContain("each started minute counting in full, and each call's total is rounded to the nearest cent");
+});
+
+test('signed in, the UK page offers the dialer with +44, not signing in or up', async ({ page, signedIn: _user }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/call/gb');
+  await expect(page.locator('[data-remote="marketing"]')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link')).toHaveText(['Open Dialer']);
+  await expect(page.getByRole('link', { name: 'Open Dialer' })).toHaveAttribute('href', '/home');
+  const calls = page.getByRole('link', { name: 'Call United Kingdom now' });
+  await expect(calls).toHaveCount(2);
+  for (const name of ['Sign In', 'Get Started', 'I have an account', 'Get Started Free']) {
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByText(/a call of under a minute to a \$0\.018\/min landline costs \$0\.02\./).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await calls.first().click();
+  // the dialer takes ?number= in: +44 picked, the parameter gone from the address
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: 'Country code: +44 United Kingdom' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -167,7 +167,7 @@ function Pricing() {
         <h2 id="pricing-title" className="mk:text-3xl mk:font-bold mk:tracking-tight mk:text-balance">
           Simple, transparent pricing
         </h2>
-        <p className="mk:mt-3 mk:text-muted-foreground">
+        <p className="mk:mt-3 mk:text-balance mk:text-muted-foreground">
           Pay as you go from your prepaid balance, with no subscription. Popular rates per minute:
         </p>
       </div>
