@@ -59,6 +59,7 @@ describe('country content', () => {
       'Dial +44 and the number',
       'Press call',
     ]);
+    expect(howToCallSteps(unitedKingdom, { signedIn: true })[0]).toEqual({ title: 'Open the dialer', text: 'You are signed in: open the Ringwise dialer from this page.' });
   });
 
   test('metadata: canonical lower-case path, description with the rates; not found is noindex', () => {

@@ -68,10 +68,12 @@ export function countryFaq(detail: CountryDetail): FaqEntry[] {
   ];
 }
 
-/** The 4-step how-to-call guide. */
-export function howToCallSteps({ name, callingCode }: CountryDetail): { title: string; text: string }[] {
+/** The 4-step how-to-call guide; a signed-in visitor has an account already, so the first step is the dialer. */
+export function howToCallSteps({ name, callingCode }: CountryDetail, { signedIn = false }: { signedIn?: boolean } = {}): { title: string; text: string }[] {
   return [
-    { title: 'Sign up', text: `Create your free ${BRAND} account in seconds.` },
+    signedIn
+      ? { title: 'Open the dialer', text: `You are signed in: open the ${BRAND} dialer from this page.` }
+      : { title: 'Sign up', text: `Create your free ${BRAND} account in seconds.` },
     { title: 'Add credit', text: 'Top up your prepaid balance by card, from $5.' },
     { title: `Dial ${callingCode} and the number`, text: `Enter ${callingCode}, the country code for ${name}, then the local number.` },
     { title: 'Press call', text: 'Press Call and talk straight from your browser.' },

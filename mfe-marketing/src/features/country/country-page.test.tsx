@@ -90,6 +90,9 @@ describe('what the country page offers', () => {
     expect(calls.map((link) => link.getAttribute('href'))).toEqual(['/home?number=%2B44', '/home?number=%2B44']);
     expect(screen.getByRole('link', { name: 'See all rates' }).getAttribute('href')).toBe('/home/rates');
     expect(screen.getByText(/The dialer opens with \+44 filled in/)).toBeTruthy();
+    // the guide does not ask someone with an account to sign up
+    expect(screen.getByRole('heading', { level: 3, name: 'Step 1: Open the dialer' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Step 1: Sign up' })).toBeNull();
     for (const name of ['Sign In', 'Get Started', 'Get Started Free', 'I have an account', 'Start Calling United Kingdom']) {
       expect(screen.queryByRole('link', { name })).toBeNull();
     }

@@ -186,11 +186,12 @@ function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
 }
 
 function HowToCall({ detail }: { detail: CountryDetail }) {
+  const signedIn = useSignedIn();
   return (
     <section aria-labelledby="how-to-call-title">
       <SectionHeading id="how-to-call-title">How to call {detail.name}</SectionHeading>
       <ol className="mk:mt-6 mk:grid mk:grid-cols-1 mk:gap-4 mk:sm:grid-cols-2 mk:lg:grid-cols-4">
-        {howToCallSteps(detail).map((step, index) => (
+        {howToCallSteps(detail, { signedIn }).map((step, index) => (
           <li key={step.title}>
             <Card className="mk:flex mk:h-full mk:gap-4 mk:p-4 mk:sm:block mk:sm:p-5">
               <span
