@@ -269,8 +269,7 @@ describe('Dialer view', () => {
     );
     // the dialer draws From itself, with the default-from value, and asks for no other remote's code
     const from = screen.getByRole('combobox', { name: 'From' });
-    await waitUntil(() => expect(from.textContent).toContain('Virtual number'));
-    expect(from.textContent).toContain('7999');
+    await waitUntil(() => expect(from.textContent).toBe('+44 20 7999 9999 · Virtual'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
 
@@ -326,6 +325,18 @@ describe('Dialer view', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Contacts' }));
     await waitUntil(() => expect(currentToast()?.description).toBe('Your contacts could not be loaded. Please try again.'));
+  });
+
+  test("From labels a verified caller ID 'Verified', its friendly name beside the label", async () => {
+    restore();
+    restore = mockFetch(({ url }) => {
+      if (url.includes('/api/auth/user')) return json(user({ defaultCallerId: '+12025550123' }));
+      if (url.includes('/api/virtual-numbers')) return json([]);
+      if (url.includes('/api/verified-caller-ids')) return json([{ ...cid('+12025550123'), friendlyName: 'My cell' }]);
+      return undefined;
+    }).restore;
+    await renderDialer();
+    await waitUntil(() => expect(screen.getByRole('combobox', { name: 'From' }).textContent).toBe('+1 (202) 555-0123 · Verified · My cell'));
   });
 
   test('without a host the From line falls back to the number used', async () => {

@@ -59,11 +59,11 @@ describe('Settings > Numbers', () => {
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Public Number',
-      '+44 20 7946 0018 · Virtual number',
-      '+1 (202) 555-0123 · Office',
+      '+44 20 7946 0018 · Virtual',
+      '+1 (202) 555-0123 · Verified · Office',
     ]);
-    fireEvent.click(within(listbox).getByRole('option', { name: '+44 20 7946 0018 · Virtual number' }));
-    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+44 20 7946 0018 · Virtual number'));
+    fireEvent.click(within(listbox).getByRole('option', { name: '+44 20 7946 0018 · Virtual' }));
+    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+44 20 7946 0018 · Virtual'));
     expect(patches()).toEqual([{ defaultCallerId: '+442079460018' }]);
     await act(async () => reply.resolve(json(user({ defaultCallerId: '+442079460018' }))));
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Settings updated', description: 'Your preferences have been saved successfully.', variant: 'success' }));
@@ -75,14 +75,14 @@ describe('Settings > Numbers', () => {
       refuse ? apiError(400, 'validation_failed', 'defaultCallerId must be one of your numbers') : undefined,
     );
     renderWithProviders(<NumbersSettings />);
-    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+1 (202) 555-0123 · Office'));
+    await waitUntil(() => expect(selectText('Default Caller ID')).toBe('+1 (202) 555-0123 · Verified · Office'));
     await choose('Default Caller ID', 'Public Number');
     await waitUntil(() => expect(currentToast()?.title).toBe('Settings updated'));
     expect(patches()).toEqual([{ defaultCallerId: null }]);
 
     refuse = true;
     __resetToastsForTests();
-    await choose('Default Caller ID', '+1 (202) 555-0123 · Office');
+    await choose('Default Caller ID', '+1 (202) 555-0123 · Verified · Office');
     await waitUntil(() => expect(currentToast()).toEqual({ title: 'Update failed', description: 'Failed to update your settings. Please try again.', variant: 'destructive' }));
     await waitUntil(() => expect(selectText('Default Caller ID')).toBe('Public Number'));
   });
@@ -122,11 +122,11 @@ describe("caller-ID select (the dialer's From)", () => {
     serve(user({ defaultCallerId: '+12025550123' }), [london], [office]);
     const onChange = mock((_value: string | null) => {});
     const { rerender } = renderWithProviders(<CallerIdSelect onChange={onChange} />);
-    await waitUntil(() => expect(selectText('Caller ID')).toBe('+1 (202) 555-0123 · Office'));
-    await choose('Caller ID', '+44 20 7946 0018 · Virtual number');
+    await waitUntil(() => expect(selectText('Caller ID')).toBe('+1 (202) 555-0123 · Verified · Office'));
+    await choose('Caller ID', '+44 20 7946 0018 · Virtual');
     expect(onChange.mock.calls).toEqual([['+442079460018']]);
     rerender(<CallerIdSelect value="+442079460018" onChange={onChange} />);
-    await waitUntil(() => expect(selectText('Caller ID')).toBe('+44 20 7946 0018 · Virtual number'));
+    await waitUntil(() => expect(selectText('Caller ID')).toBe('+44 20 7946 0018 · Virtual'));
     await choose('Caller ID', 'Public Number');
     expect(onChange.mock.calls).toEqual([['+442079460018'], [null]]);
     expect(screen.getByRole('button', { name: 'Manage' })).toBeTruthy();

@@ -9,9 +9,13 @@ export interface CallerIdOption {
   /** The E.164 number, or null for the public Ringwise number. */
   value: string | null;
   kind: 'public' | 'virtual' | 'verified' | 'unavailable';
-  /** A friendly name or the kind of number, shown beside the number. */
-  note: string | null;
+  /** The kind as the From selector labels it (spec §Dialer view: 'Virtual', 'Verified'), shown beside the number. */
+  note: string;
+  /** A verified caller ID's friendly name, shown after the label. */
+  name: string | null;
 }
+
+const kindLabels = { public: publicNumberLabel, virtual: 'Virtual', verified: 'Verified', unavailable: 'No longer available' } as const;
 
 /**
  * The options in order: the public number, the active (and in-grace) virtual numbers, the verified caller IDs,
@@ -23,23 +27,24 @@ export function callerIdOptions(
   callerIds: readonly VerifiedCallerId[] | undefined,
   current?: string | null,
 ): CallerIdOption[] {
-  const options: CallerIdOption[] = [{ value: null, kind: 'public', note: publicNumberLabel }];
+  const options: CallerIdOption[] = [{ value: null, kind: 'public', note: kindLabels.public, name: null }];
   const seen = new Set<string>();
   for (const number of numbers ?? []) {
     if (number.status === 'released' || !number.isActive || seen.has(number.phoneNumber)) continue;
     seen.add(number.phoneNumber);
-    options.push({ value: number.phoneNumber, kind: 'virtual', note: 'Virtual number' });
+    options.push({ value: number.phoneNumber, kind: 'virtual', note: kindLabels.virtual, name: null });
   }
   for (const entry of callerIds ?? []) {
     if (entry.verificationStatus !== verifiedStatus || seen.has(entry.phoneNumber)) continue;
     seen.add(entry.phoneNumber);
-    options.push({ value: entry.phoneNumber, kind: 'verified', note: entry.friendlyName?.trim() || 'Verified caller ID' });
+    options.push({ value: entry.phoneNumber, kind: 'verified', note: kindLabels.verified, name: entry.friendlyName?.trim() || null });
   }
-  if (current && !seen.has(current)) options.push({ value: current, kind: 'unavailable', note: 'No longer available' });
+  if (current && !seen.has(current)) options.push({ value: current, kind: 'unavailable', note: kindLabels.unavailable, name: null });
   return options;
 }
 
-/** "Public Number", or "+1 (212) 555-0123 · Virtual number". */
+/** "Public Number", "+1 (212) 555-0123 · Virtual", or "+1 (212) 555-0123 · Verified · My cell". */
 export function callerIdOptionText(option: CallerIdOption, format: PhoneFormat): string {
-  return option.value === null ? publicNumberLabel : `${format(option.value)} · ${option.note ?? ''}`;
+  if (option.value === null) return publicNumberLabel;
+  return [format(option.value), option.note, option.name].filter(Boolean).join(' · ');
 }
