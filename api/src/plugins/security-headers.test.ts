@@ -18,6 +18,7 @@ describe('contentSecurityPolicy', () => {
         `img-src 'self' data: ${remoteList}`,
         `font-src 'self' ${remoteList}`,
         `connect-src 'self' http://localhost:3010 http://localhost:3011 ws://localhost:3011 ${remoteList}`,
+        `media-src 'self' ${remoteList}`,
         `object-src 'none'`,
         `base-uri 'self'`,
         `form-action 'self'`,
@@ -146,7 +147,7 @@ describe('a real Twilio account', () => {
     const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('connect-src')).toContain('wss://*.twilio.com');
     expect(directive('connect-src')).toContain('https://*.twilio.com');
-    expect(directive('media-src')).toBe("media-src 'self' https://sdk.twilio.com");
+    expect(directive('media-src')).toBe(`media-src 'self' https://sdk.twilio.com ${remoteList}`);
     expect(directive('script-src')).not.toContain('twilio');
     expect(contentSecurityPolicy(simulator)).not.toContain('twilio');
   });

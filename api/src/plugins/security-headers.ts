@@ -24,7 +24,8 @@ export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Parti
     `img-src ${withRemotes(`'self'`, 'data:')}`,
     `font-src ${withRemotes(`'self'`)}`,
     `connect-src ${withRemotes(`'self'`, supabase, twilio)}`,
-    ...(config.twilio?.live ? [`media-src 'self' https://sdk.twilio.com`] : []),
+    // the calling sounds are the dialer remote's own files, played by audio elements
+    `media-src ${withRemotes(`'self'`, ...(config.twilio?.live ? ['https://sdk.twilio.com'] : []))}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -1,6 +1,6 @@
 // The Voice SDK's sounds from this remote's own build (sounds/, made by sounds/tones.ts): the SDK would fetch
-// them from sdk.twilio.com, which the app's CSP does not allow. It reads them with XMLHttpRequest into its
-// AudioContext, so they come under connect-src, which names the remotes' origins.
+// them from sdk.twilio.com. Audio elements play them (call-sound.ts), so they come under media-src, which names
+// the remotes' origins.
 import type { Device } from '@twilio/voice-sdk';
 
 const url = (relative: URL) => relative.href;
