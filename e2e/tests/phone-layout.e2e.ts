@@ -59,6 +59,69 @@ test('at 390 px no signed-in view scrolls sideways, says nothing on the console,
   expect(problems).toEqual([]);
 });
 
+test("the dialer's number field shows an international number whole beside the country code, its placeholder inside the padding", async ({ page, signedIn: _user }) => {
+  await page.goto('/home');
+  const field = page.getByLabel('Phone number');
+  /** How wide the field's text (or its placeholder) is drawn, and the room inside its padding. */
+  const fit = () =>
+    field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const drawn = input.value ? style : getComputedStyle(input, '::placeholder');
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${drawn.fontWeight} ${drawn.fontSize} ${drawn.fontFamily}`;
+      context.letterSpacing = drawn.letterSpacing;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.value || input.placeholder).width, room, fontSize: parseFloat(drawn.fontSize), scrolls: input.scrollWidth > input.clientWidth };
+    });
+  const empty = await fit();
+  expect(empty.text, "'Enter phone number' inside the padding").toBeLessThanOrEqual(empty.room);
+  expect(empty.fontSize).toBeGreaterThanOrEqual(12);
+
+  await field.fill('+44 7911 123456');
+  await expect(page.getByRole('button', { name: /^Country code: \+44/ })).toBeVisible();
+  await expect(field).toHaveValue(/^7911 ?123456$/);
+  for (const number of ['7911 123456', '015123456789', '+2348012345678']) {
+    await field.fill(number);
+    const typed = await fit();
+    expect(typed.scrolls, `${number} scrolls in the field`).toBe(false);
+    expect(typed.text, `${number} inside the padding`).toBeLessThanOrEqual(typed.room);
+    expect(typed.fontSize, `${number} readable`).toBeGreaterThanOrEqual(16);
+  }
+  // the picker, the field and the contacts button side by side, on the screen
+  const boxes = await Promise.all([page.getByRole('button', { name: /^Country code/ }), field, page.getByRole('button', { name: 'Contacts', exact: true })].map((l) => l.boundingBox()));
+  expect(boxes.every((box) => box && box.x >= 0 && box.x + box.width <= 390 && Math.abs(box.y - boxes[1]!.y) < 8)).toBe(true);
+});
+
+test('the delete-account dialog wraps a long e-mail address at its @, never inside a word', async ({ page, request }) => {
+  const user = { ...newTestUser(), email: `alexandra.konstantinopoulou-${Date.now() % 100_000}@example-company.co.uk` };
+  const session = await signUpThroughApi(request, user);
+  await page.addInitScript((stored) => window.localStorage.setItem('ringwise-auth', stored), JSON.stringify(session));
+  await page.goto('/profile-settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog.getByLabel(`Type your e-mail address, ${user.email}, to confirm`)).toBeVisible();
+  // the lines each part of the address is drawn on: the part before the @ on one, the part from it on one
+  const lines = await dialog.locator('label').evaluate((label, email) => {
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    const linesOf = (text: string) => {
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(text);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }
+      return 0;
+    };
+    const at = email.lastIndexOf('@');
+    return [linesOf(email.slice(0, at)), linesOf(email.slice(at))];
+  }, user.email);
+  expect(lines).toEqual([1, 1]);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+});
+
 test('the focus returns to whatever opened a dialog or menu, from the keyboard', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
   const add = page.getByRole('button', { name: 'Add Contact' }).first();

@@ -10,6 +10,7 @@ import { Button } from '@ringwise/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@ringwise/ui/dialog';
 import { toast } from '@ringwise/ui/toast';
 import { signOutHere } from './auth-update.ts';
+import { EmailAddress } from './email-address.tsx';
 import { confirmsEmail } from './profile-rules.ts';
 import { FormError, ProfileField, ProfileSection } from './profile-section.tsx';
 
@@ -77,9 +78,9 @@ function DeleteAccountDialog({ email, onCancel, returnFocusRef }: { email: strin
         <ProfileField
           id={ids.confirm}
           label={
-            <>
-              Type your e-mail address, <span className="sh:break-all">{email}</span>, to confirm
-            </>
+            <span className="sh:leading-snug">
+              Type your e-mail address, <EmailAddress email={email} />, to confirm
+            </span>
           }
           type="email"
           autoComplete="off"

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueries, type CurrentUser } from '@ringwise/contract/users';
 import { updateAuthUser } from './auth-update.ts';
+import { EmailAddress } from './email-address.tsx';
 import { authErrorMessage, emailProblem } from './profile-rules.ts';
 import { FormError, FormNote, ProfileField, ProfileSection, SubmitButton } from './profile-section.tsx';
 
@@ -43,7 +44,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
       title="E-mail address"
       description={
         <>
-          You sign in with <span className="sh:break-all sh:font-medium sh:text-foreground">{user.email}</span>. A new address is used once you
+          You sign in with <EmailAddress email={user.email} className="sh:text-foreground" />. A new address is used once you
           confirm the change from the links we send to both addresses.
         </>
       }

@@ -11,7 +11,6 @@ import { userQueries } from '@ringwise/contract/users';
 import type { Contact } from '@ringwise/contract/contacts';
 import { Button } from '@ringwise/ui/button';
 import { CallingCodeCombobox } from '@ringwise/ui/combobox';
-import { Input } from '@ringwise/ui/input';
 import { toast } from '@ringwise/ui/toast';
 import type { DeviceStatus } from '../../calling/calling-state.ts';
 import { useCalling } from '../../calling/use-calling.ts';
@@ -21,6 +20,7 @@ import { preloadOnIntent, RemoteWidget, toastUnavailable, usePreloadWidget } fro
 import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
 import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
+import { NumberField } from './number-field.tsx';
 import { RateLine } from './rate-line.tsx';
 
 /**
@@ -161,7 +161,7 @@ export function DialerView() {
           <label className="dl:sr-only" htmlFor={numberId}>
             Phone number
           </label>
-          <Input
+          <NumberField
             ref={inputRef}
             id={numberId}
             inputMode="tel"
@@ -179,8 +179,6 @@ export function DialerView() {
               // Enter works even while the button is disabled (so the refusals of spec §5 are told)
               if (event.key === 'Enter') void submit(event);
             }}
-            // the typed number large, the placeholder at text size: 'Enter phone number' whole in the narrow field
-            className="dl:h-14 dl:min-w-0 dl:flex-1 dl:text-center dl:text-2xl dl:tracking-wide dl:placeholder:text-base dl:placeholder:tracking-normal"
           />
           <Button
             type="button"
@@ -188,7 +186,7 @@ export function DialerView() {
             size="icon"
             aria-label="Contacts"
             title="Contacts"
-            className="dl:h-14 dl:w-12 dl:shrink-0"
+            className="dl:h-14 dl:w-11 dl:shrink-0"
             {...preloadOnIntent(preloadPicker)}
             onClick={() => setPicker({ mounted: true, open: true })}
           >
