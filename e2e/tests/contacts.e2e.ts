@@ -1,4 +1,4 @@
-import { expect, newTestUser, signUpThroughApi, test } from '../fixtures.ts';
+import { expect, newTestUser, signedInWithCredit, signUpThroughApi, test } from '../fixtures.ts';
 
 test('add, edit, favorite, search and delete a contact', async ({ page, signedIn: _user }) => {
   await page.goto('/home/contacts');
@@ -125,4 +125,47 @@ test("the dialer loads the contacts' and numbers' widgets only when used: picker
   await page.keyboard.press('Escape');
   await expect(page.getByRole('combobox', { name: 'From' })).toBeFocused();
   expect(widgetFiles.some((url) => url.includes('caller_id_select'))).toBe(true);
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a contact card's Call places the call on the first press; while the dialer connects it says the call will start", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const session = await signedInWithCredit(page, request);
+    const created = await request.post('/api/contacts', { headers: { authorization: `Bearer ${session.access_token}` }, data: { displayName: 'Ada Lovelace', primaryNumber: '+14155550100' } });
+    expect(created.status()).toBe(201);
+    const call = page.getByRole('dialog');
+    const hangUp = async () => {
+      await expect(call.getByTestId('call-status')).toHaveText('Connected', { timeout: 20_000 });
+      await call.getByRole('button', { name: /End Call/ }).click();
+      await expect(call.getByTestId('call-status')).toHaveText('Call Ended');
+      await expect(call).toHaveCount(0, { timeout: 10_000 });
+    };
+
+    // a fresh page, the dialer's code not loaded yet: one press calls
+    await page.goto('/home/contacts');
+    await page.getByRole('button', { name: 'Call Ada Lovelace' }).click();
+    await expect(page).toHaveURL('/home');
+    await hangUp();
+
+    // the calling device slow to start (its token held back): the dialer says what the call waits for, then calls
+    let releaseToken = () => {};
+    const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
+    await page.route('**/api/twilio/token', async (route) => {
+      await tokenHeld;
+      await route.continue();
+    });
+    await page.goto('/home/contacts');
+    await page.getByRole('button', { name: 'Call Ada Lovelace' }).click();
+    const waiting = page.getByRole('status', { name: 'Your call' });
+    await expect(waiting).toHaveText(/Connecting… your call to \+1 \(415\) 555-0100 will start when the dialer is ready\./);
+    await expect(page.getByLabel('Phone number')).toHaveValue('4155550100');
+    await expect(waiting).toBeInViewport();
+    await page.waitForTimeout(1500);
+    await expect(call).toHaveCount(0);
+    releaseToken();
+    await expect(waiting).toHaveCount(0, { timeout: 20_000 });
+    await hangUp();
+  });
 });

@@ -87,6 +87,17 @@ describe('calling device', () => {
     expect(c.store.getSnapshot().device).toBe('ready');
   });
 
+  test('init again registers a device that lost its registration (the dialer\'s Try again)', async () => {
+    const c = testCalling();
+    await c.ready();
+    await act(async () => c.device().unregister());
+    expect(c.store.getSnapshot().device).toBe('not-ready');
+    await c.ready();
+    expect(c.store.getSnapshot().device).toBe('ready');
+    expect(c.requests.token.calls.length).toBe(1);
+    c.store.destroy();
+  });
+
   test('tokenWillExpire fetches a new token and hands it to the device (updateToken), the call going on', async () => {
     const c = testCalling();
     await answered(c);

@@ -14,7 +14,7 @@ export interface DeviceLifecycle {
   current(): CallingDevice | null;
   /** The options its calls are connected and accepted with. */
   callOptions(): CallMediaOptions;
-  /** Fetches the token and registers the device (once; again after a failure). */
+  /** Fetches the token and registers the device (once; again after a failure, or registers a device that lost it). */
   init(): Promise<void>;
   destroy(): void;
 }
@@ -115,7 +115,8 @@ export function createDeviceLifecycle(
     callOptions: () => callOptions,
 
     init() {
-      if (device) return Promise.resolve();
+      // a device that registered once and lost it (or never managed to) registers again: Try again means it
+      if (device) return device.state === 'unregistered' && state.get().device === 'not-ready' ? device.register().catch((error: unknown) => log('register again failed', error)) : Promise.resolve();
       initializing ??= initOnce().catch((error: unknown) => {
         initializing = null;
         log('the calling device could not start', error);

@@ -6,7 +6,7 @@ import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers
 import { loadPhoneFormat } from '@ringwise/phone/display';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { __resetWidgetsForTests } from '../../lib/remote-widgets.tsx';
-import { flush, json, mockFetch, renderWithCalling, testCalling, user, waitUntil } from '../../test-support.tsx';
+import { deferred, flush, json, mockFetch, renderWithCalling, testCalling, token, user, waitUntil } from '../../test-support.tsx';
 import { dialerIntentOf, fromIsAmbiguous } from './dialer-rules.ts';
 import { DialerView } from './dialer-view.tsx';
 
@@ -162,4 +162,60 @@ describe('the call intent', () => {
     await settle();
     expect(calling.requests.start.calls).toEqual([]);
   });
+
+  test('while the device starts, the dialer says the call will start when it is ready; then it starts, once', async () => {
+    happyDOM.setURL('http://localhost/home?number=%2B447700900123&call=1');
+    const calling = testCalling();
+    const tokenReply = deferred<ReturnType<typeof token>>();
+    calling.requests.token.reply = () => tokenReply.promise;
+    renderWithCalling(<DialerView />, calling);
+    const status = await screen.findByRole('status', { name: 'Your call' });
+    expect(status.textContent).toContain('Connecting… your call to +44 7700 900123 will start when the dialer is ready.');
+    await settle();
+    expect(calling.requests.start.calls).toEqual([]);
+    await act(async () => {
+      tokenReply.resolve(token());
+      for (let i = 0; i < 5; i++) await flush();
+    });
+    await waitUntil(() => expect(calling.requests.start.calls).toEqual([[{ destinationNumber: '+447700900123', fromNumber: null }]]));
+    expect(screen.queryByTestId('call-intent-status')).toBeNull();
+  });
+
+  test('Cancel while it waits: the number stays, no call is placed', async () => {
+    happyDOM.setURL('http://localhost/home?number=%2B447700900123&call=1');
+    const calling = testCalling();
+    const tokenReply = deferred<ReturnType<typeof token>>();
+    calling.requests.token.reply = () => tokenReply.promise;
+    renderWithCalling(<DialerView />, calling);
+    await screen.findByRole('status', { name: 'Your call' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('call-intent-status')).toBeNull();
+    await act(async () => {
+      tokenReply.resolve(token());
+      for (let i = 0; i < 5; i++) await flush();
+    });
+    await settle();
+    expect(calling.requests.start.calls).toEqual([]);
+    expect(numberField().value).toBe('7700900123');
+  });
+
+  test('a device that cannot connect stops the wait and says so; Try again connects and places the call', async () => {
+    happyDOM.setURL('http://localhost/home?number=%2B447700900123&call=1');
+    const calling = testCalling();
+    calling.requests.token.reply = () => {
+      throw new Error('offline');
+    };
+    renderWithCalling(<DialerView />, calling);
+    const alert = await screen.findByRole('alert', { name: 'Your call' });
+    expect(alert.textContent).toContain('Your call to +44 7700 900123 has not started: the dialer could not connect.');
+    expect(calling.requests.start.calls).toEqual([]);
+    calling.requests.token.reply = token();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      for (let i = 0; i < 5; i++) await flush();
+    });
+    await waitUntil(() => expect(calling.requests.start.calls).toEqual([[{ destinationNumber: '+447700900123', fromNumber: null }]]));
+    expect(screen.queryByTestId('call-intent-status')).toBeNull();
+  });
+
 });

@@ -17,7 +17,7 @@ import { useCalling } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
 import { preloadOnIntent, RemoteWidget, toastUnavailable, usePreloadWidget } from '../../lib/remote-widgets.tsx';
-import { CallIntentConfirm, useCallIntent } from './call-intent.tsx';
+import { CallIntentConfirm, CallIntentStatus, useCallIntent } from './call-intent.tsx';
 import { defaultFrom, destinationOf, dialerIntentOf, fromIsAmbiguous, keypadKeys, lookupNumberOf, prefill, typeNumber, type DialedValue, type DialerIntent } from './dialer-rules.ts';
 import { FromSelect } from './from-select.tsx';
 import { NumberField } from './number-field.tsx';
@@ -95,7 +95,7 @@ export function DialerView() {
 
   const callIntent = useCallIntent({
     destination,
-    ready,
+    device,
     fromKnown: !user.isPending && !numbers.isPending && !callerIds.isPending,
     ambiguous: choice === undefined && fromIsAmbiguous(user.data?.defaultCallerId, numbers.data ?? [], callerIds.data ?? []),
     start: () => void submit(),
@@ -212,6 +212,17 @@ export function DialerView() {
           fallback={<div className="dl:min-h-9" />}
         />
         {callIntent.confirming ? <CallIntentConfirm destination={destination} from={from} onConfirm={callIntent.confirm} onDismiss={callIntent.dismiss} /> : null}
+        {callIntent.pending ? (
+          <CallIntentStatus
+            destination={destination}
+            state={callIntent.pending}
+            onRetry={() => {
+              callIntent.retry();
+              void store.init();
+            }}
+            onCancel={callIntent.dismiss}
+          />
+        ) : null}
         <div className="dl:grid dl:grid-cols-3 dl:gap-3" role="group" aria-label="Keypad">
           {keypadKeys.map(([key, letters]) => (
             <Button
