@@ -21,6 +21,12 @@ export function billingRuleOf(pricing: CallPricing): string {
   return `${steps} · first ${span(initialIncrement)} ${first}${fee}`;
 }
 
+/**
+ * How a call's cost becomes cents (the pricing rule rounds each call's total once, half up): why an 18 s call at
+ * $0.015/min is $0.02, and one at $0.032/min $0.03.
+ */
+export const roundingRule = 'Each call is rounded to the nearest cent.';
+
 /** Whole minutes of calling the balance pays for at these terms (the connection fee and increments counted). */
 export function minutesAffordable(pricing: CallPricing, balance: string): number | null {
   const cents = centsOf(balance);

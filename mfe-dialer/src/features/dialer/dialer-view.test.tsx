@@ -220,6 +220,7 @@ describe('Dialer view', () => {
     type('7700900123');
     // a 2-second call is charged the first minute: $0.032 → $0.03
     await waitUntil(() => expect(screen.getByTestId('billing-rule').textContent).toBe('Billed per minute · first minute $0.03'));
+    expect(screen.getByTestId('billing-rounding').textContent).toBe('Each call is rounded to the nearest cent.');
     cleanup();
 
     rate = 0.015;

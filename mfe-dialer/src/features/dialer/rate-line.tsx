@@ -1,10 +1,11 @@
 // 'Rate ≈ $X/min' (3 decimals), the minutes the balance pays for, and under them how calls to the number are
-// billed (billing-rule.ts), for the number typed (spec §2, §5: only for 8+ characters; a failed lookup hides them).
+// billed and rounded (billing-rule.ts), for the number typed (spec §2, §5: only for 8+ characters; a failed lookup
+// hides them).
 import { useQuery } from '@tanstack/react-query';
 import { pricingOf } from '@ringwise/contract/calls';
 import { rateQueries } from '@ringwise/contract/rates';
 import { formatRate } from '@ringwise/ui/format';
-import { billingRuleOf, minutesAffordable } from './billing-rule.ts';
+import { billingRuleOf, minutesAffordable, roundingRule } from './billing-rule.ts';
 
 export function RateLine({ number, balance }: { number: string | null; balance: string | null }) {
   const lookup = useQuery({ ...rateQueries.lookup(number ?? ''), enabled: number !== null, meta: { handlesError: true } });
@@ -23,9 +24,14 @@ export function RateLine({ number, balance }: { number: string | null; balance: 
         ) : null}
       </p>
       {pricing ? (
-        <p className="dl:text-xs" data-testid="billing-rule">
-          {billingRuleOf(pricing)}
-        </p>
+        <>
+          <p className="dl:text-center dl:text-xs" data-testid="billing-rule">
+            {billingRuleOf(pricing)}
+          </p>
+          <p className="dl:text-center dl:text-xs" data-testid="billing-rounding">
+            {roundingRule}
+          </p>
+        </>
       ) : null}
     </div>
   );
