@@ -48,7 +48,8 @@ export function FromSelect({ value, onChange, numbers, callerIds }: FromSelectPr
       {...preloadOnIntent(preloadSelect)}
       onClick={() => setOpened((o) => ({ ...o, select: true }))}
     >
-      {chosen ? callerIdOptionText(chosen, format) : format(value ?? '')}
+      {/* one line, cut short: a caller ID's friendly name may be long */}
+      <span>{chosen ? callerIdOptionText(chosen, format) : format(value ?? '')}</span>
     </SelectStandIn>
   );
   return (

@@ -41,7 +41,8 @@ export function CallerIdSelect({ value, onChange, id, label = 'Caller ID', class
         <SelectTrigger id={id} aria-label={id ? undefined : label} className="nm:min-w-0 nm:flex-1">
           <SelectValue placeholder="Loading…" />
         </SelectTrigger>
-        <SelectContent>{loading ? null : <CallerIdItems options={options} format={format} />}</SelectContent>
+        {/* no wider than the screen: a caller ID's long friendly name wraps (the dialer's From at 390 px) */}
+        <SelectContent className="nm:max-w-(--radix-select-content-available-width)">{loading ? null : <CallerIdItems options={options} format={format} />}</SelectContent>
       </Select>
       {onManage === false ? null : onManage ? (
         <Button variant="ghost" size="sm" onClick={onManage}>
