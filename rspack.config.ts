@@ -11,6 +11,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appBuilds, type AppBuild } from '@ringwise/apps';
 import type { SharedVersions, SsrManifest } from '@ringwise/shared-versions';
 import { FirstLoadManifestPlugin } from '@ringwise/first-load/build-plugin';
+import { PrecompressPlugin } from '@ringwise/static-files/precompress';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -255,6 +256,8 @@ export function createConfig(options: BuildOptions): Configuration {
             }),
           ]
         : []),
+      // a release's text files also as brotli (.br) and gzip (.gz), which the servers send as they are
+      ...(dev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {
       minimize: !dev,

@@ -1,8 +1,8 @@
 // Serves a remote's build from its own origin, as a CDN would: CORS for any page that loads it, the
 // manifest and entry revalidated on every load (a redeploy shows on reload), hashed chunks cached for
-// good, gzip. The file handling is the api's own (@ringwise/static-files), so both origins behave the same.
+// good, brotli or gzip (the precompressed copies of the build). The file handling is the api's own (@ringwise/static-files), so both origins behave the same.
 import path from 'node:path';
-import { GzipCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
+import { CompressionCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
 
 const corsHeaders = { 'access-control-allow-origin': '*' };
 
@@ -14,7 +14,7 @@ function toResponse(result: WebResponse, method: string): Response {
 }
 
 export function createRemoteHandler(dir: string) {
-  const gzipCache = new GzipCache();
+  const compressionCache = new CompressionCache();
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
     const { pathname } = new URL(request.url);
@@ -24,7 +24,7 @@ export function createRemoteHandler(dir: string) {
       (hasFileExtension(pathname) ? null : await findStaticFile(dir, '/index.html'));
     if (!file) return toResponse(notFoundText(), request.method);
     const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
-    return toResponse(await staticFileResponse(file, headers, gzipCache), request.method);
+    return toResponse(await staticFileResponse(file, headers, compressionCache), request.method);
   };
 }
 

@@ -29,6 +29,7 @@ import { securityHeaders, securityHeadersOf } from './plugins/security-headers.t
 import { createLimiter } from '@ringwise/rate-limits/limiter';
 import { createSqlRateLimitStore } from './limits/store.ts';
 import type { ApiServices } from './services.ts';
+import { compressJson } from './plugins/compress-json.ts';
 
 export interface AppOptions {
   /** Where unexpected errors are reported (default: console.error). */
@@ -56,7 +57,8 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     )
     .use(securityHeaders(config))
     .use(cors(config))
-    .use(errors({ log: options.logError }));
+    .use(errors({ log: options.logError }))
+    .use(compressJson());
   // the session gate comes before the body's limits and parsing: a signed-out request learns nothing else
   if (services) app.use(sessionGate({ verifier: services.auth.verifier, db: services.db }));
   app

@@ -1,8 +1,12 @@
 // Serving a build folder as a CDN would: traversal-safe file lookup, cache headers (hashed assets forever,
-// everything else revalidated), gzip once per file version. Shared by the api (the shell's build, flags) and
-// the local remote servers, so every origin behaves the same.
-import { realpath, stat } from 'node:fs/promises';
+// everything else revalidated), each text file in the best coding the browser takes: the build's precompressed
+// copy beside it (`.br`, `.gz`, precompress.ts), else compressed here once per file version. Shared by the api (the
+// shell's build, flags) and the local remote servers, so every origin behaves the same.
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { compress, compressSync, encodingSuffix, preferredEncoding, type Encoding } from './encoding.ts';
+
+export { acceptsGzip, compress, compressSync, encodings, encodingSuffix, preferredEncoding, type Effort, type Encoding } from './encoding.ts';
 
 export const immutableCache = 'public, max-age=31536000, immutable';
 export const revalidateCache = 'no-cache';
@@ -36,20 +40,6 @@ export function isHashedAsset(filePath: string): boolean {
 
 export function isCompressible(contentType: string): boolean {
   return compressibleType.test(contentType.toLowerCase());
-}
-
-/** Whether an Accept-Encoding header allows gzip (honours `q=0`, and `*`). */
-export function acceptsGzip(acceptEncoding: string | null): boolean {
-  if (!acceptEncoding) return false;
-  let wildcard = false;
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [coding = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (coding === 'gzip' || coding === 'x-gzip') return allowed;
-    if (coding === '*') wildcard = allowed;
-  }
-  return wildcard;
 }
 
 /**
@@ -92,19 +82,23 @@ export async function findStaticFile(dist: string, pathname: string): Promise<St
   }
 }
 
-/** Gzipped bodies, compressed once per file version and kept in memory (keyed by path, checked against mtime). */
-export class GzipCache {
-  readonly #entries = new Map<string, { mtimeMs: number; size: number; gzip: Promise<Uint8Array> }>();
+/**
+ * Compressed bodies of files that have no precompressed copy (a development build), made once per file version and
+ * coding and kept in memory (keyed by path, checked against mtime and size).
+ */
+export class CompressionCache {
+  readonly #entries = new Map<string, { mtimeMs: number; size: number; body: Promise<Uint8Array> }>();
 
-  get(file: StaticFile): Promise<Uint8Array> {
-    const cached = this.#entries.get(file.path);
-    if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size) return cached.gzip;
-    const gzip = Bun.file(file.path)
+  get(file: StaticFile, encoding: Encoding): Promise<Uint8Array> {
+    const key = `${encoding}:${file.path}`;
+    const cached = this.#entries.get(key);
+    if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size) return cached.body;
+    const body = Bun.file(file.path)
       .bytes()
-      .then((bytes) => Bun.gzipSync(bytes));
-    this.#entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, gzip });
-    gzip.catch(() => this.#entries.delete(file.path));
-    return gzip;
+      .then((bytes) => compress(bytes, encoding));
+    this.#entries.set(key, { mtimeMs: file.mtimeMs, size: file.size, body });
+    body.catch(() => this.#entries.delete(key));
+    return body;
   }
 
   get size(): number {
@@ -113,22 +107,42 @@ export class GzipCache {
 }
 
 /**
- * A generated text body (an HTML page, the sitemap) gzipped when the client accepts it: a country page is
- * ~30 KB of HTML, ~7 KB gzipped, which a phone on a slow network waits for before anything shows.
+ * The build's compressed copy of a file (`<file>.br`, `<file>.gz`): a regular file (not a link) at least as new as
+ * the file, so a copy left from an earlier build of an unhashed name (remoteEntry.js, index.html) is never served.
  */
-export function gzipTextResponse(response: WebResponse, acceptEncoding: string | null): WebResponse {
+export async function precompressedCopy(file: StaticFile, encoding: Encoding): Promise<StaticFile | null> {
+  const path = file.path + encodingSuffix[encoding];
+  try {
+    const info = await lstat(path);
+    if (!info.isFile() || info.mtimeMs < file.mtimeMs) return null;
+    return { path, size: info.size, mtimeMs: info.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A generated text body (an HTML page, the sitemap, JSON) compressed when the client takes a coding: brotli before
+ * gzip. A country page is ~30 KB of HTML, ~6 KB in brotli, which a phone on a slow network waits for before anything
+ * shows. Bodies under 1 KB are left as they are (the coding's framing would eat most of the gain).
+ */
+export function compressTextResponse(response: WebResponse, acceptEncoding: string | null): WebResponse {
   const contentType = response.headers['content-type'] ?? '';
   if (typeof response.body !== 'string' || response.body.length < 1024 || !isCompressible(contentType)) return response;
   const headers = { ...response.headers, vary: 'Accept-Encoding' };
-  if (!acceptsGzip(acceptEncoding)) return { ...response, headers };
-  return { ...response, headers: { ...headers, 'content-encoding': 'gzip' }, body: Bun.gzipSync(response.body) };
+  const encoding = preferredEncoding(acceptEncoding);
+  if (!encoding) return { ...response, headers };
+  return { ...response, headers: { ...headers, 'content-encoding': encoding }, body: compressSync(response.body, encoding) };
 }
 
-/** The response for a static file; `range` requests get the identity body so Elysia can slice it. */
+/**
+ * The response for a static file, in the best coding the client accepts: the build's precompressed copy, else the
+ * file compressed once here. `range` requests get the identity body so Elysia can slice it.
+ */
 export async function staticFileResponse(
   file: StaticFile,
   request: { acceptEncoding: string | null; range: string | null },
-  gzipCache: GzipCache,
+  cache: CompressionCache,
 ): Promise<WebResponse> {
   const blob = Bun.file(file.path);
   const contentType = blob.type || 'application/octet-stream';
@@ -138,11 +152,13 @@ export async function staticFileResponse(
   };
   if (!isCompressible(contentType)) return { status: 200, headers, body: blob };
   headers.vary = 'Accept-Encoding';
-  if (request.range === null && acceptsGzip(request.acceptEncoding)) {
-    headers['content-encoding'] = 'gzip';
-    return { status: 200, headers, body: await gzipCache.get(file) };
-  }
-  return { status: 200, headers, body: blob };
+  const encoding = request.range === null ? preferredEncoding(request.acceptEncoding) : null;
+  if (encoding === null) return { status: 200, headers, body: blob };
+  headers['content-encoding'] = encoding;
+  const copy = await precompressedCopy(file, encoding);
+  const body = copy ? Bun.file(copy.path) : await cache.get(file, encoding);
+  headers['content-length'] = String(copy ? copy.size : (body as Uint8Array).byteLength);
+  return { status: 200, headers, body };
 }
 
 export function notFoundText(): WebResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { flagImagePath } from '@ringwise/routes';
 import { flagCacheControl, flags } from './index.ts';
 
@@ -17,10 +17,13 @@ describe('GET /flags/{code}.svg', () => {
     expect(svg).toContain('viewBox="0 0 513 342"');
   });
 
-  test('gzipped when the client accepts it', async () => {
+  test('brotli when the client takes it, else gzip', async () => {
     const res = await get('/flags/us.svg', { 'accept-encoding': 'gzip, br' });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()).toStartWith('<svg');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(new Uint8Array(await res.arrayBuffer())).toString()).toStartWith('<svg');
+    const gzip = await get('/flags/us.svg', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString()).toStartWith('<svg');
   });
 
   test('every country the app lists, and every region of libphonenumber-js, has a flag', async () => {

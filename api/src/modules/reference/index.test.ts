@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { openApiDocument, openApiPath, type OpenApiDocument } from '@ringwise/contract/openapi';
 import { routes } from '@ringwise/contract/routes';
@@ -43,17 +43,23 @@ describe.each(apps)('GET /api/openapi.json (%s)', (_label, app) => {
     for (const hook of Object.values(webhooks)) expect(document.paths[hook.path]?.post, hook.path).toBeDefined();
   });
 
-  test('answers 304 to its ETag, and gzip to who takes it', async () => {
+  test('answers 304 to its ETag, and brotli or gzip to who takes it (a weak ETag then)', async () => {
     const first = await get(app, '/api/openapi.json');
     const etag = first.headers.get('etag')!;
+    const text = await first.text();
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await get(app, '/api/openapi.json', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    const zipped = await get(app, '/api/openapi.json', { 'accept-encoding': 'gzip, br' });
+    const br = await get(app, '/api/openapi.json', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('etag')).toBe(`W/${etag}`);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8')).toBe(text);
+    expect((await get(app, '/api/openapi.json', { 'accept-encoding': 'br', 'if-none-match': `W/${etag}` })).status).toBe(304);
+    const zipped = await get(app, '/api/openapi.json', { 'accept-encoding': 'gzip' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
-    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(await first.text());
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(text);
   });
 
   test('a token is neither needed nor looked at', async () => {

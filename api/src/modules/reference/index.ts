@@ -2,11 +2,11 @@
 //   GET /api/openapi.json → the OpenAPI 3.1 document (JSON)
 //   GET /api/docs         → the same reference as one HTML page: no scripts, no assets from anywhere, its one
 //                           stylesheet inline and allowed by its hash in the page's own (stricter) CSP
-// Both are the same for every request until the next deploy: built and gzipped once, cacheable (5 minutes)
-// with a strong ETag.
+// Both are the same for every request until the next deploy: built and compressed (brotli, gzip) once, cacheable
+// (5 minutes) with a strong ETag (weak for a compressed answer).
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { Elysia } from 'elysia';
+import { compressSync, preferredEncoding, type Encoding } from '@ringwise/static-files';
 import { openApiDocument } from '@ringwise/contract/openapi';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
@@ -19,25 +19,26 @@ const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('b
 
 interface Answer {
   body: string;
-  gzipped: Uint8Array<ArrayBuffer>;
+  compressed: Record<Encoding, Uint8Array<ArrayBuffer>>;
   etag: string;
   headers: Record<string, string>;
 }
 
 const prepared = (body: string, headers: Record<string, string>): Answer => ({
   body,
-  gzipped: new Uint8Array(gzipSync(body)),
+  compressed: { br: compressSync(body, 'br', 'build'), gzip: compressSync(body, 'gzip', 'build') },
   etag: etagOf(body),
   headers,
 });
 
-const acceptsGzip = (request: Request) => /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '');
-
 /** The answer as a Response: the body is serialised once, so Elysia neither re-encodes nor re-validates it. */
-function answer({ body, gzipped, etag, headers }: Answer, request: Request): Response {
-  const common = { ...headers, 'cache-control': referenceCacheControl, etag, vary: 'Accept-Encoding' };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: common });
-  if (acceptsGzip(request)) return new Response(gzipped, { status: 200, headers: { ...common, 'content-encoding': 'gzip' } });
+function answer({ body, compressed, etag, headers }: Answer, request: Request): Response {
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+  const tag = encoding ? `W/${etag}` : etag;
+  const common = { ...headers, 'cache-control': referenceCacheControl, etag: tag, vary: 'Accept-Encoding' };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch === etag || ifNoneMatch === `W/${etag}`) return new Response(null, { status: 304, headers: common });
+  if (encoding) return new Response(compressed[encoding], { status: 200, headers: { ...common, 'content-encoding': encoding } });
   return new Response(body, { status: 200, headers: common });
 }
 

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressFiles } from '@ringwise/static-files/precompress';
 import {
   get,
   hashedAssetBody,
@@ -166,10 +167,13 @@ describe('HTML pages', () => {
     }
   });
 
-  test('a page is gzipped when the client accepts it, and varies by Accept-Encoding next to CORS', async () => {
+  test('a page is brotli when the browser takes it, else gzip, and varies by Accept-Encoding next to CORS', async () => {
     const big = makeDist({ 'index.html': `<head><title>Ringwise</title></head><body><div id="root"></div>${'<p>x</p>'.repeat(300)}</body>` });
     try {
       const bigApp = testApp({ SHELL_DIST: big.dir });
+      const br = await get(bigApp, '/sign-in', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toContain('<title>Sign In | Ringwise</title>');
       const res = await get(bigApp, '/sign-in', { headers: { 'accept-encoding': 'gzip' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe('gzip');
@@ -219,39 +223,52 @@ describe('static files', () => {
     expect(png.headers.has('content-encoding')).toBe(false);
   });
 
-  test('gzip when accepted, compressed once per file version and kept in memory', async () => {
-    const temp = makeDist({ 'index.html': testIndexHtml, 'app.js': hashedAssetBody });
-    const gzip = spyOn(Bun, 'gzipSync');
+  test('the build’s brotli copy when the browser takes it, gzip copy when it takes only that, with their lengths', async () => {
+    const temp = makeDist({ 'index.html': testIndexHtml, [hashedAssetName]: hashedAssetBody });
     try {
+      await precompressFiles([join(temp.dir, hashedAssetName)]);
       const tempApp = testApp({ SHELL_DIST: temp.dir });
-      const fetchGzipped = () => get(tempApp, '/app.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
-      const first = await fetchGzipped();
-      expect(first.status).toBe(200);
-      expect(first.headers.get('content-encoding')).toBe('gzip');
-      expect(first.headers.get('vary')).toBe('Origin, Accept-Encoding');
-      const bytes = new Uint8Array(await first.arrayBuffer());
-      expect(bytes.length).toBeLessThan(hashedAssetBody.length);
-      expect(new TextDecoder().decode(Bun.gunzipSync(bytes))).toBe(hashedAssetBody);
-
-      await fetchGzipped();
-      expect(gzip).toHaveBeenCalledTimes(1);
-
-      writeFileSync(join(temp.dir, 'app.js'), 'console.log("v2");');
-      const future = new Date(Date.now() + 5000);
-      utimesSync(join(temp.dir, 'app.js'), future, future);
-      const changed = await fetchGzipped();
-      expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await changed.arrayBuffer())))).toBe('console.log("v2");');
-      expect(gzip).toHaveBeenCalledTimes(2);
+      const br = await get(tempApp, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.status).toBe(200);
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toBe('Origin, Accept-Encoding');
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const onDisk = await Bun.file(join(temp.dir, `${hashedAssetName}.br`)).bytes();
+      expect(br.headers.get('content-length')).toBe(String(onDisk.byteLength));
+      expect(new Uint8Array(await br.arrayBuffer())).toEqual(onDisk);
+      const gzip = await get(tempApp, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(new TextDecoder().decode(gunzipSync(new Uint8Array(await gzip.arrayBuffer())))).toBe(hashedAssetBody);
     } finally {
-      gzip.mockRestore();
       temp.cleanup();
     }
   });
 
-  test('gzip;q=0 is honoured', async () => {
-    const res = await get(app, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
+  test('without copies (a development build): compressed here, and a changed file is sent as it is now', async () => {
+    const temp = makeDist({ 'index.html': testIndexHtml, 'app.js': hashedAssetBody });
+    try {
+      const tempApp = testApp({ SHELL_DIST: temp.dir });
+      const fetchCompressed = () => get(tempApp, '/app.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const first = await fetchCompressed();
+      expect(first.headers.get('content-encoding')).toBe('br');
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      expect(bytes.length).toBeLessThan(hashedAssetBody.length);
+      expect(brotliDecompressSync(bytes).toString()).toBe(hashedAssetBody);
+      writeFileSync(join(temp.dir, 'app.js'), 'console.log("v2");');
+      const future = new Date(Date.now() + 5000);
+      utimesSync(join(temp.dir, 'app.js'), future, future);
+      expect(brotliDecompressSync(new Uint8Array(await (await fetchCompressed()).arrayBuffer())).toString()).toBe('console.log("v2");');
+    } finally {
+      temp.cleanup();
+    }
+  });
+
+  test('a refused coding is never sent: q=0 is honoured', async () => {
+    const res = await get(app, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'gzip;q=0, br;q=0' } });
     expect(res.headers.has('content-encoding')).toBe(false);
     expect(await res.text()).toBe(hashedAssetBody);
+    const gzipOnly = await get(app, `/${hashedAssetName}`, { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
   });
 
   test('HEAD on a static file: headers, no body', async () => {

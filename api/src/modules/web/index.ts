@@ -4,13 +4,13 @@
 import { Elysia } from 'elysia';
 import { matchRoute } from '@ringwise/routes';
 import type { ApiConfig } from '../../config.ts';
-import { GzipCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
+import { CompressionCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
 import { ShellTemplate, sendWebResponse, shellPageResponse } from './service.ts';
 import { routeFirstLoad, type RemoteManifests } from './first-load.ts';
 
 export const web = (config: ApiConfig, manifests: RemoteManifests) => {
   const template = new ShellTemplate(config.shellDist);
-  const gzipCache = new GzipCache();
+  const compressionCache = new CompressionCache();
   const firstLoad = routeFirstLoad({ shellDist: config.shellDist, publicUrl: config.publicUrl, manifests });
   // the hints only speed a page up: whatever goes wrong reading them, the page is served without them
   const preloadsOf = (pathname: string) =>
@@ -25,7 +25,7 @@ export const web = (config: ApiConfig, manifests: RemoteManifests) => {
     const file = await findStaticFile(config.shellDist, pathname);
     if (file) {
       const headers = { acceptEncoding: request.headers.get('accept-encoding'), range: request.headers.get('range') };
-      return staticFileResponse(file, headers, gzipCache);
+      return staticFileResponse(file, headers, compressionCache);
     }
     // A dotted path of the route table (`/call/x.y`) is still a page; any other missing file is a plain 404.
     return matchRoute(pathname) === null ? notFoundText() : page(pathname);

@@ -1,8 +1,8 @@
-// The shell's build served from SHELL_DIST: static files (traversal-safe, cached, gzipped) and HTML pages.
+// The shell's build served from SHELL_DIST: static files (traversal-safe, cached, compressed) and HTML pages.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeHtml } from '@ringwise/html';
-import { gzipTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
+import { compressTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
 import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RouteMatch } from '@ringwise/routes';
 import { formatTitle } from '@ringwise/ui/page-meta';
 import { browserAuthOf, manifestUrl, type ApiConfig } from '../../config.ts';
@@ -16,7 +16,7 @@ export type ShellPageStatus = 200 | 404 | 503;
 
 /**
  * Writes a response into Elysia's `set` and returns its body: a Vary set earlier (CORS) is kept, and a
- * generated text body is gzipped when the client accepts it. Every module that answers with a WebResponse
+ * generated text body is compressed (brotli or gzip) when the client takes one. Every module that answers with a WebResponse
  * (pages, static files, flags) sends it through here.
  */
 export function sendWebResponse(
@@ -24,7 +24,7 @@ export function sendWebResponse(
   request: Request,
   page: WebResponse,
 ): WebResponse['body'] {
-  const response = gzipTextResponse(page, request.headers.get('accept-encoding'));
+  const response = compressTextResponse(page, request.headers.get('accept-encoding'));
   set.status = response.status;
   for (const [name, value] of Object.entries(response.headers)) {
     set.headers[name] = name === 'vary' ? appendVary(set.headers.vary, value) : value;
