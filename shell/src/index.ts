@@ -5,6 +5,7 @@ import './styles.css';
 import { loadAuthClient } from './auth/auth-client.ts';
 import { startEarlyUserLookup } from './auth/early-user.ts';
 import { liveStoredSession, mayHaveSession } from './auth/stored-session.ts';
+import { startRouteRemotes } from './federation/route-remotes.ts';
 
 // the header's user is asked for now, not after the Auth client, React and the layout
 startEarlyUserLookup();
@@ -15,6 +16,7 @@ startEarlyUserLookup();
 // client (to refresh it, or to finish a sign-in redirect) fetches it alongside too; a live session starts without
 // it (auth-context.tsx).
 setTimeout(() => {
+  startRouteRemotes();
   void import(/* webpackChunkName: "react-dom-client" */ 'react-dom/client');
   void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
   if (mayHaveSession() && !liveStoredSession()) void loadAuthClient().catch(() => {});
