@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { cleanup, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Button } from './button.tsx';
 
 afterEach(cleanup);
@@ -29,5 +30,25 @@ describe('Button', () => {
     expect(link.hasAttribute('type')).toBe(false);
     expect(link.className).toContain('border-input');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  test('asChild: the child keeps its own props and handler, both handlers run, both refs get the element', () => {
+    const calls: string[] = [];
+    const buttonRef = createRef<HTMLButtonElement>();
+    const linkRef = createRef<HTMLAnchorElement>();
+    render(
+      <Button asChild ref={buttonRef} className="from-button" onClick={() => calls.push('button')} aria-label="Top up">
+        <a href="#top-up" ref={linkRef} className="from-link" aria-label="Add credit" onClick={() => calls.push('link')}>
+          Top up
+        </a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Add credit' });
+    expect(link.className).toContain('from-button');
+    expect(link.className).toContain('from-link');
+    fireEvent.click(link);
+    expect(calls).toEqual(['link', 'button']);
+    expect(buttonRef.current as unknown).toBe(link);
+    expect(linkRef.current as unknown).toBe(link);
   });
 });

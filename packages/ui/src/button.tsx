@@ -1,7 +1,7 @@
 import './styles.css';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from './cn.tsx';
+import { Slot } from './internal/slot.tsx';
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90',
@@ -30,7 +30,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { className, variant = 'default', size = 'default', asChild = false, type, ...props },
   ref,
 ) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return (
     <Component
       ref={ref}

@@ -1,6 +1,6 @@
 import './styles.css';
 import { forwardRef, type HTMLAttributes } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './internal/slot.tsx';
 import { cn } from './cn.tsx';
 
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card(
@@ -36,7 +36,7 @@ export const CardTitle = forwardRef<HTMLDivElement, CardTitleProps>(function Car
   { className, asChild = false, ...props },
   ref,
 ) {
-  const Component = asChild ? Slot.Root : 'div';
+  const Component = asChild ? Slot : 'div';
   return (
     <Component
       ref={ref}
