@@ -9,6 +9,8 @@ import { startRouteRemotes } from './federation/route-remotes.ts';
 
 // the header's user is asked for now, not after the Auth client, React and the layout
 startEarlyUserLookup();
+// and the signed-in view's remote: its remote map, manifest and entry come in while React DOM is evaluated
+startRouteRemotes();
 
 // The start-up runs in steps of their own (a phone's main thread is never blocked long): this file's
 // evaluation (the federation runtime and the shared modules), then the bootstrap, while React DOM (fetched
@@ -16,7 +18,6 @@ startEarlyUserLookup();
 // client (to refresh it, or to finish a sign-in redirect) fetches it alongside too; a live session starts without
 // it (auth-context.tsx).
 setTimeout(() => {
-  startRouteRemotes();
   void import(/* webpackChunkName: "react-dom-client" */ 'react-dom/client');
   void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
   if (mayHaveSession() && !liveStoredSession()) void loadAuthClient().catch(() => {});
