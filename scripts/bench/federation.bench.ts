@@ -9,17 +9,18 @@ import { tmpdir } from 'node:os';
 import { createApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createTestDatabase } from '../../api/src/db/testing.ts';
-import { createAuthServices } from '../../api/src/services.ts';
+import { openServices } from '../../api/src/services.ts';
 import { createServerRenderer } from '../../api/src/modules/marketing/server-render.ts';
 import { apiSharedModules } from '../../api/src/modules/marketing/shared-modules.ts';
 import { seedRateDeck } from '../../api/src/modules/rates/seed.ts';
-import { createRateService } from '../../api/src/modules/rates/service.ts';
 import { remoteBuilds } from '@ringwise/apps';
 import { startStandIn } from '@ringwise/simulator-common/processes';
 import { repoRoot } from '../runtime-env.ts';
 import { startRemoteServer } from '../remote-server.ts';
 import { wavesOf } from './waves.ts';
 import { median, recordTransfers, watchKeypadVisible } from './page-metrics.ts';
+import { inCallInteractions, type Control, type Interaction } from './in-call.ts';
+import { fundedUser } from '@ringwise/bench/calls-load';
 
 const BASE_PORT = Number(process.env.BENCH_PORT_BASE ?? 3300);
 const origin = `http://localhost:${BASE_PORT}`;
@@ -44,17 +45,20 @@ const servers = remoteBuilds.map((build, i) => {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ringwise-bench-'));
 const database = await createTestDatabase();
 await seedRateDeck(database.db);
-// the sign-in server, its own process as in production: it keeps its users in the same database
-const auth = await startStandIn('auth', { PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: database.url });
-env.AUTH_STAND_IN_URL = auth.url;
-const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir });
-const api = createApp(config, {
-  services: { db: database.db, auth: await createAuthServices(config, { ...env, DATA_DIR: dataDir }), rates: createRateService({ db: database.db }) },
-  marketingRenderer: createServerRenderer({ config, modules: apiSharedModules() }),
-}).listen(BASE_PORT);
+// the provider stand-ins, each its own process as in production: the sign-in server (its users in the same database),
+// the carrier simulator (calls, whose test destinations answer) and the payment simulator (top-ups)
+const standInEnv = { PUBLIC_URL: origin, DATA_DIR: dataDir, DATABASE_URL: database.url };
+const [auth, carrier, payments] = await Promise.all((['auth', 'twilio', 'stripe'] as const).map((key) => startStandIn(key, standInEnv)));
+env.AUTH_STAND_IN_URL = auth!.url;
+env.TWILIO_SIMULATOR_URL = carrier!.url;
+env.STRIPE_SIMULATOR_URL = payments!.url;
+const apiEnv = { ...process.env, ...env, DATA_DIR: dataDir, DATABASE_URL: database.url };
+const config = loadConfig(apiEnv);
+const services = await openServices(config, apiEnv);
+const api = createApp(config, { services, marketingRenderer: createServerRenderer({ config, modules: apiSharedModules() }) }).listen(BASE_PORT);
 
 // the signed-in views need a session: one user, stored the way the auth client stores it
-const signUp = await fetch(`${auth.url}/auth/v1/signup`, {
+const signUp = await fetch(`${auth!.url}/auth/v1/signup`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'correct horse battery' }),
@@ -73,7 +77,17 @@ for (const [i, build] of remoteBuilds.entries()) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    // calls: a fake microphone (a tone), allowed without a prompt
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ],
 });
 
 interface Load {
@@ -235,9 +249,42 @@ if (parts.includes('keypad')) {
   for (const r of typical.timeline) console.log(`    ${r.startTime.toFixed(0).padStart(5)} ms  wave ${r.wave}  ${describe(r.url)}`);
 }
 
+// Responsiveness during a call (#34): a connected call from /home at 390 px, then at 4x CPU throttling the in-call
+// keypad's presses (DTMF), mute and speaker, each press's latency from the Event Timing API (in-call.ts). INP is the
+// worst interaction of a page with few of them. Goal: 100 ms for each.
+if (parts.includes('calls')) {
+  const deployment = { origins: [origin], authBase: `${auth!.url}/auth/v1`, stripeWebhookOrigin: origin, stripeWebhookSecret: 'whsec_dev', sampled: [], exited: new Promise<string>(() => {}) };
+  const caller = await fundedUser(deployment, 0, '5.00');
+  const signIn = await fetch(`${auth!.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: caller.email, password: 'correct horse battery staple' }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const session = JSON.stringify(await signIn.json());
+  const presses: Interaction[] = [];
+  const calls = Number(process.env.BENCH_CALLS ?? 2);
+  // BENCH_TRACE_CALL=<file>: a Chromium trace of the first call's presses
+  const tracePath = process.env.BENCH_TRACE_CALL;
+  for (let i = 0; i < calls; i++) presses.push(...(await inCallInteractions(browser, { origin, session, context: phoneViewport, ...(i === 0 && tracePath ? { tracePath } : {}) })));
+  const line = (control: Control, label: string) => {
+    const ms = presses.filter((p) => p.control === control).map((p) => p.ms);
+    const shown = (v: number) => (v === 0 ? '<16' : v.toFixed(0));
+    const worst = Math.max(...ms);
+    return `  ${label.padEnd(22)} INP ${shown(worst).padStart(4)} ms (worst of ${ms.length}; median ${shown(median(ms))} ms)  ${worst <= 100 ? 'within goal' : 'OVER goal'}  [${ms.map(shown).join(' ')}]`;
+  };
+  console.log(`\nDuring a connected call at 390 px, 4x CPU throttling (${calls} calls; goal #34: INP 100 ms):`);
+  console.log(line('dtmf', 'keypad presses (DTMF)'));
+  console.log(line('mute', 'mute'));
+  console.log(line('speaker', 'speaker'));
+  console.log(line('keypad', 'opening the keypad'));
+}
+
 await browser.close();
 await api.stop();
-await auth.stop();
+services.rates.close();
+await services.db.close();
+await Promise.all([auth, carrier, payments].map((standIn) => standIn!.stop()));
 for (const server of servers) server.stop();
 await database.drop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { createContext, createElement, useContext, useSyncExternalStore, type Re
 import { callRequests } from '@ringwise/contract/calls';
 import { toast } from '@ringwise/ui/toast';
 import type { QueryClient } from '@tanstack/react-query';
+import { afterNextPaint } from '../lib/after-next-paint.ts';
 import { browserCallMemory } from './call-memory.ts';
 import type { CallingDeps } from './calling-deps.ts';
 import type { CallingSnapshot } from './calling-state.ts';
@@ -52,7 +53,7 @@ export function browserCallingDeps(overrides: Partial<CallingDeps> = {}): Callin
       recent: () => callRequests.recent(),
     },
     loadDevice: loadVoiceDevice,
-    notify: (notice) => void toast(notice),
+    notify: (notice) => afterNextPaint(() => void toast(notice)),
     invalidate: () => {
       for (const queryKey of queriesAfterCall) void queryClient?.invalidateQueries({ queryKey: [...queryKey] });
     },
@@ -100,3 +101,16 @@ export function useCalling(): CallingSnapshot & { store: CallingStore } {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return { ...snapshot, store };
 }
+
+/**
+ * One value of the calling state (a primitive, compared with Object.is): the component renders again only when it
+ * changes. A connected call updates its duration and cost every second; a view that reads only whether a call is on
+ * (the dialer behind the call window) is then left alone, instead of rendering its whole tree each second, which at
+ * a phone's speed held a press of the call's keypad, mute or speaker that came in meanwhile.
+ */
+export function useCallingValue<T extends string | number | boolean | null | undefined>(select: (snapshot: CallingSnapshot) => T): T {
+  const store = useCallingStore();
+  const read = () => select(store.getSnapshot());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+

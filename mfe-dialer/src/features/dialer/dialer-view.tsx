@@ -13,7 +13,7 @@ import { Button } from '@ringwise/ui/button';
 import { CallingCodeCombobox } from '@ringwise/ui/combobox';
 import { toast } from '@ringwise/ui/toast';
 import type { DeviceStatus } from '../../calling/calling-state.ts';
-import { useCalling } from '../../calling/use-calling.ts';
+import { useCallingStore, useCallingValue } from '../../calling/use-calling.ts';
 import { dialerCallingCodes, DEFAULT_CALLING_CODE } from '../../lib/calling-codes.ts';
 import { takeFocusAfterCall } from '../../lib/focus-after-call.ts';
 import { preloadOnIntent, RemoteWidget, toastUnavailable, usePreloadWidget } from '../../lib/remote-widgets.tsx';
@@ -53,7 +53,11 @@ export function DialerView() {
   /** undefined: nothing chosen here yet (the user's default applies); null: the public number. */
   const [choice, setChoice] = useState<string | null | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
-  const { device, starting, call, store } = useCalling();
+  const store = useCallingStore();
+  const device = useCallingValue((calling) => calling.device);
+  const starting = useCallingValue((calling) => calling.starting);
+  const hasActiveCall = useCallingValue((calling) => calling.call.hasActiveCall);
+  const isConnecting = useCallingValue((calling) => calling.call.isConnecting);
 
   const user = useQuery({ ...userQueries.current(), meta: { handlesError: true } });
   const numbers = useQuery({ ...numberQueries.list(), meta: { handlesError: true } });
@@ -74,8 +78,8 @@ export function DialerView() {
 
   const destination = destinationOf(value);
   const ready = device === 'ready';
-  const busy = starting || call.hasActiveCall;
-  const label = callButtonLabel(device, starting || call.isConnecting);
+  const busy = starting || hasActiveCall;
+  const label = callButtonLabel(device, starting || isConnecting);
 
   const press = (key: string) => setValue((current) => typeNumber(current, current.number + key));
   const backspace = () => setValue((current) => ({ ...current, number: Array.from(current.number).slice(0, -1).join('') }));
