@@ -31,9 +31,10 @@ const filesOf = (dir: string, sub = ''): string[] =>
     return statSync(path.join(dir, rel)).isDirectory() ? filesOf(dir, rel) : [rel];
   });
 
-/** Uploads like a CDN deploy: chunks (and a server bundle) first, then the entry and the manifests that point at them. */
+/** Uploads like a CDN deploy: chunks (and a server bundle) first, then the entry and the manifests that point at them (each with its .br and .gz copies). */
 export function deploy(from: string, to: string): void {
-  const last = ['server/ssr-manifest.json', 'remoteEntry.js', 'mf-manifest.json'];
+  // each followed by its precompressed copies: a copy older than its file is not served
+  const last = ['server/ssr-manifest.json', 'remoteEntry.js', 'mf-manifest.json'].flatMap((f) => [f, `${f}.br`, `${f}.gz`]);
   const files = filesOf(from);
   for (const file of [...files.filter((f) => !last.includes(f)), ...last.filter((f) => files.includes(f))]) {
     mkdirSync(path.dirname(path.join(to, file)), { recursive: true });

@@ -1,6 +1,9 @@
-// Bundle budgets and the request waterfall of the production build (issue: foundation).
-// Prints: gzip bytes of the shell's initial JS and of each remote's entry, and the requests made
-// between navigation and the first remote's render, with the time that took (median of 5 loads).
+// Bundle budgets, the request waterfall and responsiveness of the production build (issues: foundation, calling, #34).
+// Prints: each remote entry's size (gzip -9, the budget, and as sent); the requests made between navigation and the
+// first remote's render, with the time that took (median of 5 loads); /home at 390 px, cold, until the keypad's "1" is
+// visible: the JS as transferred (and the old gzip -9 figure), the time, the requests and serial waves (median of 5);
+// during a connected call at 4x CPU throttling, the INP of the keypad (DTMF), mute and speaker presses.
+// BENCH_PORT_BASE moves its ports (BASE..BASE+5; default 3300); the stand-ins take free ones.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -77,17 +80,8 @@ for (const [i, build] of remoteBuilds.entries()) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    // calls: a fake microphone (a tone), allowed without a prompt
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ],
+  // calls: a fake microphone (a tone), allowed without a prompt
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
 });
 
 interface Load {

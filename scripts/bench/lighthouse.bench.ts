@@ -11,7 +11,8 @@ import { remoteBuilds } from '@ringwise/apps';
 import { standIns } from '@ringwise/apps/stand-ins';
 import { repoRoot } from '../runtime-env.ts';
 
-const PORT = 3500;
+// BENCH_PORT_BASE moves its ports (PORT..PORT+12), as it does the federation benchmark's
+const PORT = Number(process.env.BENCH_PORT_BASE ?? 3500);
 const origin = `http://localhost:${PORT}`;
 const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
