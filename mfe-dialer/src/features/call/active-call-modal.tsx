@@ -4,7 +4,7 @@
 // Credits' (billing's top-up dialog). It can be minimised to the call bar while the user goes on in the app; when
 // it closes at the call's end, the focus goes back to the dialer's number field. Loaded (lazily) by the call
 // overlay when a call starts.
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Grid3x3, Mic, MicOff, Minimize2, Phone, PhoneIncoming, PhoneMissed, PhoneOff, Volume1, Volume2, type LucideIcon } from 'lucide-react';
 import { Button } from '@ringwise/ui/button';
 import { cn } from '@ringwise/ui/cn';
@@ -205,8 +205,9 @@ function CallToggle({
   );
 }
 
-/** Tones during the call: the 12 keys (the store refuses anything but 0-9, *, # and w). */
-function InCallKeypad({ store }: { store: CallingStore }) {
+/** Tones during the call: the 12 keys (the store refuses anything but 0-9, *, # and w). Memoized: the call's
+ *  every-second tick and its other controls leave the keys alone. */
+const InCallKeypad = memo(function InCallKeypad({ store }: { store: CallingStore }) {
   const [sent, setSent] = useState('');
   return (
     <div className="dl:flex dl:flex-col dl:gap-2">
@@ -230,4 +231,4 @@ function InCallKeypad({ store }: { store: CallingStore }) {
       </div>
     </div>
   );
-}
+});
