@@ -201,7 +201,15 @@ describe('suggestContacts', () => {
 
   test('matches digits', () => {
     expect(suggestContacts('7700', list).map((x) => x.id)).toEqual(['3']);
-    expect(suggestContacts('+1 555 000 0004', list).map((x) => x.id)).toEqual(['4']);
+    expect(suggestContacts('000 0004', list).map((x) => x.id)).toEqual(['4']);
+  });
+
+  test('the contact the number already is is not suggested again (the match badge names it), others still are', () => {
+    expect(suggestContacts('+1 555 000 0004', list)).toEqual([]);
+    // from a contact's card the dialler holds the national number: still that contact
+    expect(suggestContacts('5550000004', list)).toEqual([]);
+    const twins = [...list, c('8', 'Dan at work', '+15550000004')];
+    expect(suggestContacts('5550000004', twins).map((x) => x.id)).toEqual(['8']);
   });
 
   test('at most 5, favorites first, list order otherwise', () => {

@@ -84,7 +84,8 @@ export function contactMatchesQuery(contact: Pick<Contact, 'displayName' | 'prim
 
 /**
  * Up to 5 contacts for what the user is typing (a number or a name), once 2+ characters are typed
- * (surrounding spaces ignored). Favorites come first; otherwise the list's own order is kept.
+ * (surrounding spaces ignored). Favorites come first; otherwise the list's own order is kept. The contact the
+ * number already belongs to (findContactMatch) is not suggested.
  */
 export function suggestContacts<T extends Pick<Contact, 'displayName' | 'primaryNumber' | 'favorite'>>(
   query: string,
@@ -92,7 +93,10 @@ export function suggestContacts<T extends Pick<Contact, 'displayName' | 'primary
   limit: number = MAX_SUGGESTIONS,
 ): T[] {
   if (query.trim().length < SUGGESTION_MIN_CHARS) return [];
-  const matching = contacts.filter((contact) => contactMatchesQuery(contact, query));
+  // the contact the number already is (a number chosen from a contact, or typed in full) is named by the match
+  // badge: suggesting it again only pushes the keypad and the Call button down
+  const matched = findContactMatch(query, contacts);
+  const matching = contacts.filter((contact) => contact !== matched && contactMatchesQuery(contact, query));
   const favorites = matching.filter((contact) => contact.favorite);
   const others = matching.filter((contact) => !contact.favorite);
   return [...favorites, ...others].slice(0, Math.max(0, limit));
