@@ -183,7 +183,7 @@ if (parts.includes('keypad')) {
     waves: number;
     twilioSdk: boolean;
     list: { url: string; encoding: string; transferred: number; gzip9: number }[];
-    timeline: { url: string; startTime: number; wave: number }[];
+    timeline: { url: string; startTime: number; responseEnd: number; wave: number }[];
   }
   const runs: KeypadRun[] = [];
   for (let i = 0; i < 5; i++) {
@@ -225,7 +225,7 @@ if (parts.includes('keypad')) {
       waves: Math.max(...waves),
       twilioSdk: files.some((f) => readFileSync(f, 'utf8').includes('chunderw')),
       list,
-      timeline: before.map((r, j) => ({ url: r.url, startTime: r.startTime, wave: waves[j] ?? 0 })),
+      timeline: before.map((r, j) => ({ url: r.url, startTime: r.startTime, responseEnd: r.responseEnd, wave: waves[j] ?? 0 })),
     });
   }
   const at = (pick: (run: KeypadRun) => number) => median(runs.map(pick));
@@ -239,8 +239,8 @@ if (parts.includes('keypad')) {
   );
   console.log(`  the run at the median keypad time (${typical.ms.toFixed(0)} ms), its JS: as transferred (encoding), gzip -9`);
   for (const f of typical.list) console.log(`    ${describe(f.url).padEnd(44)} ${kb(f.transferred).padStart(9)} (${f.encoding.padEnd(8)}) ${kb(f.gzip9).padStart(9)}`);
-  console.log('  its requests before the keypad:');
-  for (const r of typical.timeline) console.log(`    ${r.startTime.toFixed(0).padStart(5)} ms  wave ${r.wave}  ${describe(r.url)}`);
+  console.log('  its requests before the keypad (started, and answered in full):');
+  for (const r of typical.timeline) console.log(`    ${r.startTime.toFixed(0).padStart(5)} ms ${`→ ${r.responseEnd.toFixed(0)}`.padStart(7)} ms  wave ${r.wave}  ${describe(r.url)}`);
 }
 
 // Responsiveness during a call (#34): a connected call from /home at 390 px, then at 4x CPU throttling the in-call
