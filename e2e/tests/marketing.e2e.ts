@@ -136,6 +136,8 @@ test('signed in, the UK page offers the dialer with +44, not signing in or up', 
   }
   await expect(page.getByText(/a call of under a minute to a \$0\.018\/min landline costs \$0\.02\./).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('call-gb-signed-in-390.png') });
   await calls.first().click();
   // the dialer takes ?number= in: +44 picked, the parameter gone from the address
   await expect(page).toHaveURL(/\/home$/);

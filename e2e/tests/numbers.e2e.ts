@@ -77,6 +77,16 @@ test('a new user with credit buys a number, verifies their own and makes it the 
   await page.getByRole('tab', { name: 'Numbers' }).click();
   await expect(page.getByRole('combobox', { name: 'Default Caller ID' })).toContainText(own.national);
 
+  // on a phone, the dialer's From lists both with the spec's labels, the friendly name after 'Verified'
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/home');
+  await page.getByLabel('From').click();
+  const options = page.getByRole('option');
+  await expect(options.filter({ hasText: own.national })).toContainText(/Verified.*My mobile/);
+  await expect(options.filter({ hasText: 'Virtual' })).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('from-selector-open-390.png'), animations: 'disabled' });
+  await page.keyboard.press('Escape');
+
   const transactions = (await (
     await request.get('/api/transactions', { headers: { authorization: `Bearer ${session.access_token}` } })
   ).json()) as { items: Array<{ type: string; amount: string }> };

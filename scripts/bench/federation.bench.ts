@@ -186,16 +186,21 @@ if (parts.includes('keypad')) {
     timeline: { url: string; startTime: number; responseEnd: number; wave: number }[];
   }
   const runs: KeypadRun[] = [];
+  // BENCH_TRACE_KEYPAD=<file>: a Chromium trace of the first cold load, to see where the main thread's time goes
+  const keypadTrace = process.env.BENCH_TRACE_KEYPAD;
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext(phoneViewport);
     await context.addInitScript((session) => window.localStorage.setItem('ringwise-auth', session), storedSession);
     await context.addInitScript(watchKeypadVisible);
     const page = await context.newPage();
     const { transfers } = await recordTransfers(context, page);
+    const tracing = i === 0 && keypadTrace !== undefined;
+    if (tracing) await browser.startTracing(page, { path: keypadTrace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
     const response = await page.goto(`${origin}/home`);
     const html = (await response?.text()) ?? '';
     const namedInDocument = new Set([...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)].map((m) => new URL(m[1]!, `${origin}/home`).href));
     await page.waitForFunction(() => window.__visibleAt !== undefined);
+    if (tracing) await browser.stopTracing();
     const key = page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: /^1\b/ });
     await key.click();
     await page.waitForFunction(() => (document.querySelector('input[inputmode="tel"]') as HTMLInputElement | null)?.value.includes('1'));
