@@ -566,7 +566,9 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
     if (item[method]) throw new Error(`${method.toUpperCase()} ${path} is documented twice`);
     item[method] = operation;
   };
-  for (const route of Object.values(routes) as Array<RouteDefinition<RouteName>>) add(route.path, methodOf(route.method), operationOf(route));
+  // by path (the table is a module namespace, in the order of the routes' names), so each area's routes stay together
+  const byPath = (Object.values(routes) as Array<RouteDefinition<RouteName>>).toSorted((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const route of byPath) add(route.path, methodOf(route.method), operationOf(route));
   for (const hook of Object.values(webhooks)) {
     add(hook.path, methodOf(hook.method), { operationId: hook.name, tags: [webhookTag.tag], ...webhookDocs[hook.name], 'x-access': 'provider' });
   }
