@@ -2,6 +2,7 @@
 // Every app shares the same singletons from ONE map, so React, react-query and the kit exist once per page.
 // The shell and the marketing remote also build a server bundle (dist/server/) in the same run, with the
 // same build id, for the api's server render of the marketing pages.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,10 @@ import { ExternalModule, rspack, type Compiler, type Configuration, type RuleSet
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { appBuilds, type AppBuild } from '@ringwise/apps';
 import type { SharedVersions, SsrManifest } from '@ringwise/shared-versions';
-import { FirstLoadManifestPlugin } from '@ringwise/first-load/build-plugin';
+import { FirstLoadManifestPlugin, ManifestFieldPlugin } from '@ringwise/first-load/build-plugin';
 import { PrecompressPlugin } from '@ringwise/static-files/precompress';
+import { releaseInfoField, type ReleaseInfo } from '@ringwise/releases';
+import { exposedPropsFingerprints } from '@ringwise/apps/props-fingerprint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -115,6 +118,24 @@ function buildIdOf(appDir: string): string {
     buildIds.set(appDir, id);
   }
   return id;
+}
+
+let commit: string | undefined;
+/** The commit the builds are made from, for their release info ('unknown' outside a git checkout). */
+function commitOf(): string {
+  if (commit === undefined) {
+    const result = spawnSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: root, encoding: 'utf8' });
+    commit = result.status === 0 && result.stdout.trim() ? result.stdout.trim() : 'unknown';
+  }
+  return commit;
+}
+
+let fingerprints: Record<string, string> | undefined;
+/** The props a build exposes (a remote) or passes (the shell), for `bun run release` to compare with what is live. */
+function propsOf(build: AppBuild | undefined): Record<string, string> {
+  fingerprints ??= exposedPropsFingerprints();
+  if (build?.kind === 'host') return fingerprints;
+  return Object.fromEntries(Object.entries(fingerprints).filter(([id]) => id.startsWith(`${build?.key}/`)));
 }
 
 const isInside = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${path.sep}`);
@@ -232,6 +253,8 @@ export function createConfig(options: BuildOptions): Configuration {
       }),
       // what each route's first render loads, for the api to name in the page's HTML
       new FirstLoadManifestPlugin(build.exposes),
+      // what `bun run release` checks against what is live (@ringwise/releases)
+      new ManifestFieldPlugin(releaseInfoField, (): ReleaseInfo => ({ buildId: buildIdOf(appDir), commit: commitOf(), props: propsOf(build) })),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(options.mode),
         RINGWISE_BUILD_ID: JSON.stringify(buildIdOf(appDir)),

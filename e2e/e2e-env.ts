@@ -18,6 +18,8 @@ export const phonePageUrl = `${e2eCarrierOrigin}/sim/twilio/phone`;
 export const contactsDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-contacts');
 export const marketingDeployDir = path.join(repoRoot, '.e2e-tmp/deploy/mfe-marketing');
 export const e2eDataDir = path.join(repoRoot, '.e2e-tmp/data');
+/** Where `bun run release` publishes during the browser tests (the remotes serve it as /releases/), emptied at every start. */
+export const e2eReleasesDir = path.join(repoRoot, '.e2e-tmp/releases');
 
 /** The port in the variable `name`, else `fallback`. */
 export function portBase(name: string, fallback: number): number {
@@ -60,6 +62,7 @@ export const e2eEnv: Record<string, string> = {
   START_SKIP_BUILD: '1',
   // the embedded database of the browser tests, emptied at every start
   DATA_DIR: e2eDataDir,
+  RELEASES_DIR: e2eReleasesDir,
   // calling tokens that run out during a test: the dialer renews them 10 s before, on every page open 30 s
   TWILIO_TOKEN_TTL_SECONDS: '40',
 };

@@ -2,9 +2,10 @@
 // their deploy folders (fresh copies of their builds, which the redeploy tests replace).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { contactsDeployDir, e2eDataDir, marketingDeployDir, repoRoot } from './e2e-env.ts';
+import { contactsDeployDir, e2eDataDir, e2eReleasesDir, marketingDeployDir, repoRoot } from './e2e-env.ts';
 
 rmSync(e2eDataDir, { recursive: true, force: true });
+rmSync(e2eReleasesDir, { recursive: true, force: true });
 for (const [app, deployDir] of [['mfe-contacts', contactsDeployDir], ['mfe-marketing', marketingDeployDir]] as const) {
   rmSync(deployDir, { recursive: true, force: true });
   cpSync(path.join(repoRoot, app, 'dist'), deployDir, { recursive: true });

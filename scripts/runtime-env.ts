@@ -11,6 +11,14 @@ export function remoteUrl(build: AppBuild, env: NodeJS.ProcessEnv = process.env)
 }
 
 /**
+ * Where `bun run release` publishes a remote on this machine and its server serves it as /releases/: the folder
+ * RELEASES_DIR (default .releases in the checkout) holds one per remote, named as the remote's package folder.
+ */
+export function releasesDirOf(build: AppBuild, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.RELEASES_DIR || path.join(repoRoot, '.releases'), build.dir);
+}
+
+/**
  * The remotes this machine serves itself: those whose URL points at a local port. Each serves its build,
  * or the folder named by REMOTE_<KEY>_DIST (a deploy target, as the redeploy test uses).
  */
@@ -20,7 +28,7 @@ export function localRemotes(env: NodeJS.ProcessEnv = process.env) {
     const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
     const distEnv = build.urlEnv?.replace(/_URL$/, '_DIST') ?? '';
     const dir = env[distEnv] || path.join(repoRoot, build.dir, 'dist');
-    return local ? [{ build, port: Number(url.port || 80), dir }] : [];
+    return local ? [{ build, port: Number(url.port || 80), dir, releasesDir: releasesDirOf(build, env) }] : [];
   });
 }
 

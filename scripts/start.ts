@@ -18,7 +18,7 @@ if (process.env.START_SKIP_BUILD !== '1') {
 }
 
 const remotes = localRemotes();
-for (const remote of remotes) startRemoteServer(remote.dir, remote.port);
+for (const remote of remotes) startRemoteServer(remote.dir, remote.port, { releasesDir: remote.releasesDir });
 const standIns = localStandIns();
 for (const { standIn } of standIns) superviseChild(standIn.label, ['bun', path.join(standIn.dir, standIn.entry)], { cwd: repoRoot, env: { PUBLIC_URL: publicUrl, NODE_ENV: 'production' } });
 // the stand-ins answer before the api does, so the first page load can sign in (a slow one only delays this)

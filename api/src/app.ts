@@ -17,6 +17,7 @@ import { numbers } from './modules/numbers/index.ts';
 import { calls } from './modules/calls/index.ts';
 import { marketing } from './modules/marketing/index.ts';
 import { createMarketingPages, type MarketingRenderer } from './modules/marketing/service.ts';
+import { liveReleases, type LiveReleases } from './lib/live-release.ts';
 import { remoteStylesheets } from './modules/marketing/remote-assets.ts';
 import { ShellTemplate } from './modules/web/service.ts';
 import { remoteManifests, type RemoteManifests } from './modules/web/first-load.ts';
@@ -39,13 +40,16 @@ export interface AppOptions {
   /** The marketing pages' server render (server-render.ts); with it (and the services) `/`, `/call/:cc`,
    *  the sitemap and robots.txt are served, as complete HTML for crawlers whenever the render is available. */
   marketingRenderer?: MarketingRenderer;
-  /** The remotes' deployed manifests (default: read from REMOTE_*_URL). */
+  /** Which release of each remote is live (default: read from REMOTE_*_URL/releases/live.json). */
+  liveReleases?: LiveReleases;
+  /** The remotes' deployed manifests (default: the live releases'). */
   remoteManifests?: RemoteManifests;
 }
 
 export function createApp(config: ApiConfig, options: AppOptions = {}) {
   const { services } = options;
-  const manifests = options.remoteManifests ?? remoteManifests(config.remotes);
+  const releases = options.liveReleases ?? liveReleases(config.remotes);
+  const manifests = options.remoteManifests ?? remoteManifests(releases);
   const securityHeadersFor = securityHeadersOf(config);
   const corsFor = corsOf(config);
   const app = new Elysia()
@@ -66,7 +70,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     .use(jsonObjectBody())
     .use(health(services ? [{ name: 'database', run: async () => void (await services.db.statement('select 1')) }] : []))
     .use(reference(config))
-    .use(remotes(config))
+    .use(remotes(config, releases))
     .use(flags());
   if (services) {
     const { db, auth } = services;
@@ -92,12 +96,13 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
         rates: services.rates,
         renderer: options.marketingRenderer,
         stylesheets: remoteStylesheets(manifests.marketing),
+        releases,
       });
       app.use(marketing(pages));
     }
   }
   // Last: the shell's catch-all GET /* (static files and HTML pages).
-  return app.use(web(config, manifests));
+  return app.use(web(config, manifests, releases));
 }
 
 export type App = ReturnType<typeof createApp>;

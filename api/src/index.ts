@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { wireSocketName } from './db/pglite-wire.ts';
 import { controlSocketPath, startControlSocket } from './control/control-socket.ts';
 import { ConfigError, loadConfig, type ApiConfig } from './config.ts';
+import { liveReleases } from './lib/live-release.ts';
 import { createServerRenderer } from './modules/marketing/server-render.ts';
 import { apiSharedModules } from './modules/marketing/shared-modules.ts';
 import { serverMaxBodyBytes } from './plugins/request-body.ts';
@@ -23,13 +24,16 @@ async function configured<T>(read: () => T | Promise<T>): Promise<T> {
 
 const config: ApiConfig = await configured(() => loadConfig());
 const services = await configured(() => openServices(config));
+// which release of each remote is live (REMOTE_*_URL/releases/live.json, `bun run release`), for /remotes.json,
+// the pages' hints and the server render
+const releases = liveReleases(config.remotes);
 // the marketing pages, rendered here for crawlers with the server bundles of the deployed builds: the
-// remote's (from REMOTE_MARKETING_URL, followed as it is redeployed) describes them, the shell's renders its
-// tree around them; the api provides both with its React, react-query, router and kit
-const marketingRenderer = createServerRenderer({ config, modules: apiSharedModules() });
+// remote's (its live release at REMOTE_MARKETING_URL, followed as it is redeployed) describes them, the shell's
+// renders its tree around them; the api provides both with its React, react-query, router and kit
+const marketingRenderer = createServerRenderer({ config, modules: apiSharedModules(), releases });
 void marketingRenderer.current();
 // every route reads its body with a size of its own (plugins/request-body.ts); Bun refuses anything larger still
-const app = createApp(config, { services, marketingRenderer }).listen({ port: config.port, maxRequestBodySize: serverMaxBodyBytes });
+const app = createApp(config, { services, marketingRenderer, liveReleases: releases }).listen({ port: config.port, maxRequestBodySize: serverMaxBodyBytes });
 // auto-recharges and e-mails the ledger asked for (kicked by each payment; this is the safety net)
 services.billingJobs?.start();
 services.numberRenewals?.start();

@@ -100,6 +100,10 @@ test('an admin: dashboard with its chart, a balance adjustment, one refund, the 
   await page.getByText("The chart's data as a table").click();
   await expect(page.getByRole('region', { name: 'Calls, minutes, top-ups and charges by day' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Latest audit log entries' })).toBeVisible();
+  // what is live of each remote (no release made in this run: each origin's root build)
+  const live = page.getByRole('region', { name: 'Live releases of the remotes' });
+  await expect(live.getByRole('row').filter({ hasText: 'Dialer' })).toContainText('Root build (no release yet)');
+  await expect(live.getByRole('row')).toHaveCount(6);
   expect(scripts.some((text) => text.includes(consoleMarker))).toBe(true);
   await fitsPhone(page, 'dashboard');
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import type { LiveRelease } from './live-release.ts';
 import { remoteManifest } from './remote-manifest.ts';
 
 const remoteUrl = 'https://cdn.example.com/marketing';
@@ -7,18 +8,23 @@ function remote() {
   let body: string | null = JSON.stringify({ build: 1 });
   let reads = 0;
   let time = 0;
+  let base = remoteUrl;
+  const read: string[] = [];
   const warnings: string[] = [];
-  const manifest = remoteManifest(remoteUrl, {
+  const release: LiveRelease = { remoteUrl, get: async () => ({ pointer: null, base }) };
+  const manifest = remoteManifest(release, {
     fetch: (async (url: string) => {
       reads++;
-      expect(url).toBe(`${remoteUrl}/mf-manifest.json`);
+      read.push(url);
       return body === null ? new Response('down', { status: 503 }) : new Response(body);
     }) as unknown as typeof fetch,
     now: () => time,
     warn: (message) => warnings.push(message),
   });
   return {
-    manifest,
+    manifest: { get: async () => (await manifest.get()).manifest, base: async () => (await manifest.get()).base },
+    read,
+    release: (id: string) => (base = `${remoteUrl}/releases/${id}`),
     warnings,
     reads: () => reads,
     redeploy: (build: number | null) => (body = build === null ? null : JSON.stringify({ build })),
@@ -52,6 +58,16 @@ describe('remoteManifest', () => {
     }
     expect(await r.manifest.get()).toEqual({ build: 1 });
     expect(r.warnings).toEqual([`[remotes] ${remoteUrl}/mf-manifest.json could not be read`]);
+  });
+
+  test('a newly live release: its own manifest, read at once, its files relative to its folder', async () => {
+    const r = remote();
+    expect(await r.manifest.get()).toEqual({ build: 1 });
+    r.redeploy(2);
+    r.release('20261202T180000Z-abc1234');
+    expect(await r.manifest.get()).toEqual({ build: 2 });
+    expect(await r.manifest.base()).toBe(`${remoteUrl}/releases/20261202T180000Z-abc1234`);
+    expect(r.read).toEqual([`${remoteUrl}/mf-manifest.json`, `${remoteUrl}/releases/20261202T180000Z-abc1234/mf-manifest.json`]);
   });
 
   test('a remote that is down from the start: null, and the first page waits for the first read only', async () => {

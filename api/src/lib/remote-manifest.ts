@@ -1,58 +1,54 @@
 // A remote's deployed mf-manifest.json, as the api reads it to write a page (its stylesheets, the files a route's first
-// render loads). Revalidated like the server bundles (at most every ~10 s, on demand, one read at a time, the last
-// manifest served meanwhile): a redeployed remote brings new file names without the shell. While it cannot be read,
-// the last one read (or none) is served: pages stay complete, only without the remote's hints.
+// render loads): the live release's (live-release.ts). Revalidated like the server bundles (at most every ~10 s, on
+// demand, one read at a time, the last manifest served meanwhile): a redeployed remote brings new file names without
+// the shell, and a release or rollback is read at once. While it cannot be read, the last one read (or none) is
+// served: pages stay complete, only without the remote's hints.
 import { manifestUrl } from '../config.ts';
-import { Revalidation } from './revalidation.ts';
+import type { LiveRelease } from './live-release.ts';
+import { revalidatedRead, type RemoteReadOptions } from './revalidation.ts';
+
+export interface ReadManifest {
+  /** The parsed manifest; null until one has been read. */
+  manifest: unknown;
+  /** The folder URL it was read from (no trailing slash): what its file names are relative to. */
+  base: string;
+}
 
 export interface RemoteManifest {
   /** Where the remote is served, as configured (REMOTE_*_URL, no trailing slash). */
   readonly remoteUrl: string;
-  /** The parsed manifest; null until one has been read. The first call waits for the first read. */
-  get(): Promise<unknown>;
+  /** The live build's manifest. The first call, and the first after a release or a rollback, waits for its read. */
+  get(): Promise<ReadManifest>;
 }
 
-export interface RemoteManifestOptions {
-  /** How often the manifest is read again at most (default 10 s). */
-  revalidateMs?: number;
-  /** How long one read may take (default 2 s): the first page after a start waits for it at most this long. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  now?: () => number;
-  warn?: (message: string, error: unknown) => void;
-}
+/** Defaults: read again at most every 10 s, each read 2 s at most. */
+export type RemoteManifestOptions = RemoteReadOptions;
 
-export function remoteManifest(remoteUrl: string, options: RemoteManifestOptions = {}): RemoteManifest {
+/** The manifest at one URL, revalidated. */
+function manifestAt(url: string, options: RemoteManifestOptions): { get(): Promise<unknown> } {
   const doFetch = options.fetch ?? fetch;
   const warn = options.warn ?? ((message, error) => console.warn(message, error));
-  const url = manifestUrl(remoteUrl);
-  let manifest: unknown = null;
-  let read = false;
-  let failing = false;
+  const read = async (): Promise<unknown> => {
+    const res = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 2000) });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    return await res.json();
+  };
+  return revalidatedRead(read, null, {
+    intervalMs: options.revalidateMs ?? 10_000,
+    now: options.now,
+    warn: (error) => warn(`[remotes] ${url} could not be read`, error),
+  });
+}
 
-  const revalidation = new Revalidation(
-    async () => {
-      try {
-        const res = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 2000) });
-        if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-        manifest = await res.json();
-        failing = false;
-      } catch (error) {
-        // once per outage, not once per request
-        if (!failing) warn(`[remotes] ${url} could not be read`, error);
-        failing = true;
-      }
-      read = true;
-    },
-    { intervalMs: options.revalidateMs ?? 10_000, now: options.now },
-  );
-
+export function remoteManifest(release: LiveRelease, options: RemoteManifestOptions = {}): RemoteManifest {
+  // a newly live release's manifest is a file of its own, read at once (the last release's names nothing of it)
+  let current: { base: string; reader: { get(): Promise<unknown> } } | null = null;
   return {
-    remoteUrl,
+    remoteUrl: release.remoteUrl,
     async get() {
-      const running = revalidation.due();
-      if (!read && running) await running;
-      return manifest;
+      const { base } = await release.get();
+      if (current?.base !== base) current = { base, reader: manifestAt(manifestUrl(base), options) };
+      return { manifest: await current.reader.get(), base };
     },
   };
 }

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { createApp } from '../app.ts';
 import { loadConfig, type ApiConfig, type Env } from '../config.ts';
 import type { ApiServices } from '../services.ts';
+import { liveReleases, type LiveReleases } from '../lib/live-release.ts';
 import { remoteManifests, type RemoteManifests } from '../modules/web/first-load.ts';
 
 export const testIndexHtml = '<head><title>Ringwise</title></head><body><div id="root"></div></body>';
@@ -55,12 +56,23 @@ export const idleServices = {
 
 /** The remotes' manifests as a test without remote servers sees them: none can be read (no request leaves the machine). */
 export function unreachableManifests(config: ApiConfig): RemoteManifests {
-  return remoteManifests(config.remotes, { fetch: (async () => new Response('not deployed', { status: 404 })) as unknown as typeof fetch, warn: () => {} });
+  return remoteManifests(unreleasedRemotes(config), { fetch: notDeployed, warn: () => {} });
 }
 
-export function testApp(env: Env = {}, options: { remoteManifests?: RemoteManifests } = {}) {
+const notDeployed = (async () => new Response('not deployed', { status: 404 })) as unknown as typeof fetch;
+
+/** The remotes as a test without remote servers sees them: no release made (each origin's root build is live). */
+export function unreleasedRemotes(config: ApiConfig): LiveReleases {
+  return liveReleases(config.remotes, { fetch: notDeployed, warn: () => {} });
+}
+
+export function testApp(env: Env = {}, options: { remoteManifests?: RemoteManifests; liveReleases?: LiveReleases } = {}) {
   const config = testConfig(env);
-  return createApp(config, { logError: () => {}, remoteManifests: options.remoteManifests ?? unreachableManifests(config) });
+  return createApp(config, {
+    logError: () => {},
+    liveReleases: options.liveReleases ?? unreleasedRemotes(config),
+    remoteManifests: options.remoteManifests ?? unreachableManifests(config),
+  });
 }
 
 export function get(app: { handle(request: Request): Promise<Response> }, path: string, init: RequestInit = {}) {

@@ -58,20 +58,34 @@ export function firstLoadOfCompilation(compilation: Compilation, exposes: Record
   return result;
 }
 
-/** Adds the FirstLoad to mf-manifest.json (a build without one is left alone). */
-export class FirstLoadManifestPlugin {
-  constructor(private readonly exposes: Record<string, string> = {}) {}
+/**
+ * Adds one field to the build's mf-manifest.json once the federation plugin has written it (a build without one is
+ * left alone): `value` is computed from the compilation.
+ */
+export class ManifestFieldPlugin {
+  constructor(
+    private readonly field: string,
+    private readonly value: (compilation: Compilation) => unknown,
+  ) {}
 
   apply(compiler: Compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('FirstLoadManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'FirstLoadManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+    const { Compilation: Stages, sources } = compiler.webpack;
+    const name = `ManifestFieldPlugin(${this.field})`;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Stages.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const asset = compilation.getAsset(manifestFile);
         if (!asset) return;
         const manifest = JSON.parse(asset.source.source().toString()) as Record<string, unknown>;
-        manifest[firstLoadField] = firstLoadOfCompilation(compilation, this.exposes);
+        manifest[this.field] = this.value(compilation);
         compilation.updateAsset(manifestFile, new sources.RawSource(JSON.stringify(manifest, null, 2)));
       });
     });
+  }
+}
+
+/** Adds the FirstLoad to mf-manifest.json. */
+export class FirstLoadManifestPlugin extends ManifestFieldPlugin {
+  constructor(exposes: Record<string, string> = {}) {
+    super(firstLoadField, (compilation) => firstLoadOfCompilation(compilation, exposes));
   }
 }

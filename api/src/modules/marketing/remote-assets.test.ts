@@ -3,7 +3,7 @@ import type { RemoteManifest } from '../../lib/remote-manifest.ts';
 import { remoteStylesheets } from './remote-assets.ts';
 
 const remoteUrl = 'https://cdn.example.com/marketing';
-const manifestOf = (manifest: unknown): RemoteManifest => ({ remoteUrl, get: async () => manifest });
+const manifestOf = (manifest: unknown): RemoteManifest => ({ remoteUrl, get: async () => ({ manifest, base: remoteUrl }) });
 
 describe('remoteStylesheets', () => {
   test("the stylesheets of the remote's ./app, as absolute URLs", async () => {

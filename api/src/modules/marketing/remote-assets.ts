@@ -15,10 +15,11 @@ export interface RemoteStylesheets {
 export function remoteStylesheets(manifest: RemoteManifest): RemoteStylesheets {
   return {
     async get() {
-      const exposes = ((await manifest.get()) as Manifest | null)?.exposes;
+      const read = await manifest.get();
+      const exposes = (read.manifest as Manifest | null)?.exposes;
       const app = Array.isArray(exposes) ? exposes.find((e) => e.path === './app' || e.name === 'app') : undefined;
       const css = app?.assets?.css?.sync;
-      return Array.isArray(css) ? css.filter((f) => typeof f === 'string').map((file) => new URL(file, `${manifest.remoteUrl}/`).href) : [];
+      return Array.isArray(css) ? css.filter((f) => typeof f === 'string').map((file) => new URL(file, `${read.base}/`).href) : [];
     },
   };
 }

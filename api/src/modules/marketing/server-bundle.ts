@@ -57,8 +57,8 @@ export interface ServerBundle<T> {
 export interface ServerBundleOptions<T> {
   /** The build, for messages ('marketing'). */
   name: string;
-  /** Where ssr-manifest.json and the bundle live: an http(s) or file URL ending in '/'. */
-  baseUrl: string;
+  /** Where ssr-manifest.json and the bundle live: an http(s) or file URL ending in '/' (or where they live now: a remote's live release). */
+  baseUrl: string | (() => Promise<string>);
   /** What the bundle may require. */
   modules: ProvidedModules;
   /** Checks the bundle's exports and returns them typed; throws a BundleError when they are not usable. */
@@ -79,7 +79,7 @@ export function serverBundle<T>(options: ServerBundleOptions<T>): ServerBundle<T
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 2000;
   const warn = options.warn ?? ((message, error) => console.warn(message, error ?? ''));
-  const manifestUrl = new URL('ssr-manifest.json', options.baseUrl).href;
+  const manifestUrlNow = async () => new URL('ssr-manifest.json', typeof options.baseUrl === 'string' ? options.baseUrl : await options.baseUrl()).href;
 
   /** The deployment the manifest named last ("<buildId>:<file>"); null until it has been read. */
   let deployed: string | null = null;
@@ -97,7 +97,7 @@ export function serverBundle<T>(options: ServerBundleOptions<T>): ServerBundle<T
     return await res.text();
   }
 
-  async function load(manifest: SsrManifest): Promise<T> {
+  async function load(manifest: SsrManifest, manifestUrl: string): Promise<T> {
     const missing = Object.keys(manifest.shared).filter((key) => !Object.hasOwn(modules, key));
     if (missing.length > 0) throw new BundleError(`it requires ${missing.join(', ')}, which the api does not provide`);
     const conflicts = sharedConflicts([
@@ -122,6 +122,7 @@ export function serverBundle<T>(options: ServerBundleOptions<T>): ServerBundle<T
 
   async function refresh(): Promise<void> {
     let manifest: SsrManifest;
+    const manifestUrl = await manifestUrlNow();
     try {
       manifest = parseSsrManifest(JSON.parse(await read(manifestUrl)));
       manifestFailing = false;
@@ -137,7 +138,7 @@ export function serverBundle<T>(options: ServerBundleOptions<T>): ServerBundle<T
     deployed = key;
     if (loaded?.key === key || unusable.has(key)) return;
     try {
-      loaded = { key, buildId: manifest.buildId, exports: await load(manifest) };
+      loaded = { key, buildId: manifest.buildId, exports: await load(manifest, manifestUrl) };
     } catch (error) {
       if (error instanceof BundleError) unusable.add(key);
       if (!warnedBuilds.has(manifest.buildId)) {

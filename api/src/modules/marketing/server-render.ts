@@ -2,6 +2,7 @@
 // app's source): the marketing remote's, from the deployment REMOTE_MARKETING_URL names now (so the remote
 // deploys alone, crawler HTML included), and the shell's, from SHELL_DIST (the shell deploys with the api;
 // its manifest is read again every couple of seconds, so a rebuilt shell is picked up too).
+import type { LiveReleases } from '../../lib/live-release.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiConfig } from '../../config.ts';
@@ -43,17 +44,20 @@ export function shellExports(exports: Record<string, unknown>): ShellServerExpor
 export interface ServerRendererOptions {
   config: Pick<ApiConfig, 'remotes' | 'shellDist'>;
   modules: ProvidedModules;
+  /** Which release of each remote is live (default: the marketing remote's root build at REMOTE_MARKETING_URL). */
+  releases?: LiveReleases;
   /** Options of both loaders (tests: fetch, clock, warnings). */
   loader?: Pick<ServerBundleOptions<unknown>, 'fetch' | 'now' | 'warn' | 'timeoutMs'>;
 }
 
 const MARKETING_APP = 'marketing/app';
 
-export function createServerRenderer({ config, modules, loader = {} }: ServerRendererOptions): MarketingRenderer {
+export function createServerRenderer({ config, modules, releases, loader = {} }: ServerRendererOptions): MarketingRenderer {
   const marketing = serverBundle({
     ...loader,
     name: 'marketing',
-    baseUrl: `${config.remotes.marketing}/server/`,
+    // the live release's bundle (a release or rollback of the marketing remote is followed within its interval)
+    baseUrl: releases ? async () => `${(await releases.marketing.get()).base}/server/` : `${config.remotes.marketing}/server/`,
     modules,
     validate: marketingExports,
     revalidateMs: 10_000,

@@ -10,6 +10,7 @@ import type { ApiConfig } from '../../config.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { WebResponse } from '@ringwise/static-files';
 import { shellPageResponse, type ShellTemplate } from '../web/service.ts';
+import { liveManifestUrls, type LiveReleases } from '../../lib/live-release.ts';
 import { headTagsHtml } from './head-tags.ts';
 import type { RemoteStylesheets } from './remote-assets.ts';
 
@@ -46,6 +47,8 @@ export interface MarketingPagesOptions {
   rates: RatesReader;
   renderer: MarketingRenderer;
   stylesheets: RemoteStylesheets;
+  /** The remotes' live releases, for the page's preloads (default: REMOTE_*_URL). */
+  releases?: LiveReleases;
   /** Where a failed render is reported (default: console.warn), once per build. */
   warn?: (message: string, error: unknown) => void;
 }
@@ -55,7 +58,7 @@ const MARKETING_APP = 'marketing/app';
 /** The api's own copy of the page descriptions: a page it cannot render still gets its head, data and status. */
 const apiPages: PageDescriber = { landingPage, countryPage };
 
-export function createMarketingPages({ config, template, rates, renderer, stylesheets, warn }: MarketingPagesOptions) {
+export function createMarketingPages({ config, template, rates, renderer, stylesheets, releases, warn }: MarketingPagesOptions) {
   const origin = config.publicUrl;
   const warnedBuilds = new Set<string>();
   const report = warn ?? ((message, error) => console.warn(message, error));
@@ -92,7 +95,7 @@ export function createMarketingPages({ config, template, rates, renderer, styles
       head: await head(page.meta, rendered === null),
       root: rendered?.root ?? '',
       handoff: { remotes: [MARKETING_APP], queries, ...(rendered && server ? { builds: server.builds } : {}) },
-    });
+    }, [], releases ? await liveManifestUrls(releases) : {});
   }
 
   async function countryOrNull(code: string): Promise<CountryDetail | null> {

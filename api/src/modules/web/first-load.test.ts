@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { firstLoadField, type FirstLoad } from '@ringwise/first-load';
-import { get, makeDist, testApp, testConfig, testIndexHtml } from '../../testing/fixtures.ts';
+import { get, makeDist, testApp, testConfig, testIndexHtml, unreleasedRemotes } from '../../testing/fixtures.ts';
 import { remoteManifests } from './first-load.ts';
 
 const part = (js: string[], shared: string[] = [], css: string[] = []) => ({ js, css, shared });
@@ -36,7 +36,7 @@ const deployed: Record<string, () => string> = {
     withFirstLoad({ exposes: { 'widgets/settings-billing': part(['billing.js']), 'widgets/settings-notifications': part(['notify.js']) } }, entry),
 };
 let now = 0;
-const manifests = remoteManifests(testConfig().remotes, {
+const manifests = remoteManifests(unreleasedRemotes(testConfig()), {
   fetch: (async (url: string) => {
     const body = deployed[url];
     return body ? new Response(body()) : new Response('down', { status: 503 });

@@ -6,13 +6,14 @@
 import { escapeHtml } from '@ringwise/html';
 import { firstLoadOf, resolveFirstLoad, type BuildFirstLoad, type FirstLoadRequest, type PreloadAsset } from '@ringwise/first-load';
 import { remoteKeys, remoteModulesForRoute, type RemoteKey, type RouteMatch } from '@ringwise/routes';
+import type { LiveReleases } from '../../lib/live-release.ts';
 import { remoteManifest, type RemoteManifest, type RemoteManifestOptions } from '../../lib/remote-manifest.ts';
 import { ShellTemplate } from './service.ts';
 
 export type RemoteManifests = Record<RemoteKey, RemoteManifest>;
 
-export function remoteManifests(remotes: Record<RemoteKey, string>, options: RemoteManifestOptions = {}): RemoteManifests {
-  return Object.fromEntries(remoteKeys.map((key) => [key, remoteManifest(remotes[key], options)])) as RemoteManifests;
+export function remoteManifests(releases: LiveReleases, options: RemoteManifestOptions = {}): RemoteManifests {
+  return Object.fromEntries(remoteKeys.map((key) => [key, remoteManifest(releases[key], options)])) as RemoteManifests;
 }
 
 export interface RouteFirstLoad {
@@ -86,9 +87,9 @@ export function routeFirstLoad({ shellDist, publicUrl, manifests }: RouteFirstLo
       const refs = remoteModulesForRoute(match);
       const read = await Promise.all(refs.map((ref) => manifests[ref.remote].get()));
       refs.forEach((ref, i) => {
-        const firstLoad = firstLoadOf(read[i]);
-        const base = `${manifests[ref.remote].remoteUrl}/`;
-        const entry = remoteEntryOf(read[i], base);
+        const firstLoad = firstLoadOf(read[i]!.manifest);
+        const base = `${read[i]!.base}/`;
+        const entry = remoteEntryOf(read[i]!.manifest, base);
         // a remote whose manifest cannot be read (or has no hints) loads as it would without them
         if (!firstLoad || !entry) return;
         if (!entries.includes(entry)) entries.push(entry);

@@ -7,8 +7,9 @@ import type { ApiConfig } from '../../config.ts';
 import { CompressionCache, findStaticFile, hasFileExtension, notFoundText, staticFileResponse, type WebResponse } from '@ringwise/static-files';
 import { ShellTemplate, sendWebResponse, shellPageResponse } from './service.ts';
 import { routeFirstLoad, type RemoteManifests } from './first-load.ts';
+import { liveManifestUrls, type LiveReleases } from '../../lib/live-release.ts';
 
-export const web = (config: ApiConfig, manifests: RemoteManifests) => {
+export const web = (config: ApiConfig, manifests: RemoteManifests, releases: LiveReleases) => {
   const template = new ShellTemplate(config.shellDist);
   const compressionCache = new CompressionCache();
   const firstLoad = routeFirstLoad({ shellDist: config.shellDist, publicUrl: config.publicUrl, manifests });
@@ -18,7 +19,10 @@ export const web = (config: ApiConfig, manifests: RemoteManifests) => {
       console.warn('[web] the first-load hints could not be made', error);
       return [];
     });
-  const page = async (pathname: string) => shellPageResponse(config, template, pathname, undefined, await preloadsOf(pathname));
+  const page = async (pathname: string) => {
+    const [preloads, liveManifests] = await Promise.all([preloadsOf(pathname), liveManifestUrls(releases)]);
+    return shellPageResponse(config, template, pathname, undefined, preloads, liveManifests);
+  };
 
   const respond = async (request: Request, pathname: string): Promise<WebResponse> => {
     if (!hasFileExtension(pathname)) return page(pathname);

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeHtml } from '@ringwise/html';
 import { compressTextResponse, revalidateCache, type WebResponse } from '@ringwise/static-files';
-import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RouteMatch } from '@ringwise/routes';
+import { isNoIndex, matchRoute, pageTitleOf, remotesForRoute, type RemoteKey, type RouteMatch } from '@ringwise/routes';
 import { formatTitle } from '@ringwise/ui/page-meta';
 import { browserAuthOf, manifestUrl, type ApiConfig } from '../../config.ts';
 import { contentSecurityPolicy, createNonce } from '../../plugins/security-headers.ts';
@@ -32,10 +32,18 @@ export function sendWebResponse(
   return response.body;
 }
 
-/** What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes. */
-export function headTags(config: Pick<ApiConfig, 'remotes' | 'supabase' | 'authStandInUrl'>, match: RouteMatch | null): string[] {
+/**
+ * What the server adds to the shell's <head> for a route: preloads for /remotes.json and the route's remotes'
+ * manifests (at their live releases, as /remotes.json names them: `liveManifests`; else at REMOTE_*_URL).
+ */
+export function headTags(
+  config: Pick<ApiConfig, 'remotes' | 'supabase' | 'authStandInUrl'>,
+  match: RouteMatch | null,
+  liveManifests: Partial<Record<RemoteKey, string>> = {},
+): string[] {
   const preload = (href: string) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`;
-  const tags = [preload('/remotes.json'), ...remotesForRoute(match).map((key) => preload(manifestUrl(config.remotes[key])))];
+  const manifestOf = (key: RemoteKey) => liveManifests[key] ?? manifestUrl(config.remotes[key]);
+  const tags = [preload('/remotes.json'), ...remotesForRoute(match).map((key) => preload(manifestOf(key)))];
   // the Auth server the browser signs in with: the hosted project, or the local stand-in on its own origin
   const auth = browserAuthOf(config);
   tags.push(`<meta name="ringwise:supabase-url" content="${escapeHtml(auth.url)}">`);
@@ -127,6 +135,8 @@ export async function shellPageResponse(
   rendered?: ServerRenderedPage,
   /** Preloads of what the browser's first render of the page loads (first-load.ts). */
   preloads: readonly string[] = [],
+  /** The remotes' live manifest URLs (live-release.ts), for the page's preloads. */
+  liveManifests: Partial<Record<RemoteKey, string>> = {},
 ): Promise<WebResponse> {
   const html = await template.read();
   const headers: Record<string, string> = { 'content-type': htmlContentType, 'cache-control': revalidateCache };
@@ -136,7 +146,7 @@ export async function shellPageResponse(
   if (noindex) headers['x-robots-tag'] = 'noindex';
   const nonce = createNonce();
   headers['content-security-policy'] = contentSecurityPolicy(config, nonce);
-  const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match)];
+  const tags = [`<meta name="csp-nonce" content="${nonce}">`, ...headTags(config, match, liveManifests)];
   // one robots tag a page: a rendered page whose own head tags say noindex already (a country not found) gets no second
   const renderedRobots = rendered !== undefined && /<meta name="robots"/i.test(rendered.head);
   if (rendered?.noindex && !isNoIndex(match) && !renderedRobots) tags.push('<meta name="robots" content="noindex, nofollow">');

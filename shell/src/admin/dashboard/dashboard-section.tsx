@@ -1,5 +1,6 @@
 // /admin: the numbers of today and of the last 30 days, their chart (Chart.js, loaded on its own when the
-// dashboard shows, never with the shell) with the same data as a table, and the latest audit log entries.
+// dashboard shows, never with the shell) with the same data as a table, what is live of each remote
+// (live-remotes.tsx), and the latest audit log entries.
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminDashboard } from '@ringwise/contract/admin';
@@ -7,6 +8,7 @@ import { admin } from '../admin-api.ts';
 import { LoadError, Loading, TitledSection } from '../admin-ui.tsx';
 import { minutesSeconds, percent, usd } from '../money.ts';
 import { AuditLog } from './audit-log.tsx';
+import { LiveRemotes } from './live-remotes.tsx';
 import { SeriesTable } from './series-table.tsx';
 
 const DashboardChart = lazy(() => import('./dashboard-chart.tsx').then((m) => ({ default: m.DashboardChart })));
@@ -22,6 +24,9 @@ export function DashboardSection() {
       ) : (
         <DashboardNumbers data={dashboard.data} />
       )}
+      <TitledSection title="Live releases">
+        <LiveRemotes />
+      </TitledSection>
       <TitledSection title="Latest audit log entries">
         <AuditLog limit={10} />
       </TitledSection>
