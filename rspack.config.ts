@@ -23,6 +23,14 @@ function versionOf(pkg: string): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
+/** The federation plugin and the React majors the shell runs, for shell/src/federation/runtime-plugins/compatibility.ts. */
+function hostVersions() {
+  return {
+    federation: versionOf('@module-federation/enhanced'),
+    shared: { react: versionOf('react'), 'react-dom': versionOf('react-dom') },
+  };
+}
+
 function kitModules(): string[] {
   const dir = path.join(root, 'packages/ui/src');
   return readdirSync(dir)
@@ -258,6 +266,8 @@ export function createConfig(options: BuildOptions): Configuration {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(options.mode),
         RINGWISE_BUILD_ID: JSON.stringify(buildIdOf(appDir)),
+        // what the shell's compatibility plugin compares each remote's manifest with
+        ...(isHost ? { RINGWISE_HOST_VERSIONS: JSON.stringify(hostVersions()) } : {}),
       }),
       // the shell's files served as they are (the share image of every page)
       ...(isHost ? [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] })] : []),

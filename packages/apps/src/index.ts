@@ -27,7 +27,11 @@ export const appBuilds: AppBuild[] = [
     federationName: 'ringwise_shell',
     port: 3000,
     serverEntry: './src/server/index.ts',
-    runtimePlugins: ['./src/federation/runtime-plugins/retry.ts', './src/federation/runtime-plugins/fallback.ts'],
+    runtimePlugins: [
+      './src/federation/runtime-plugins/retry.ts',
+      './src/federation/runtime-plugins/compatibility.ts',
+      './src/federation/runtime-plugins/fallback.ts',
+    ],
   },
   {
     dir: 'mfe-dialer',

@@ -1,22 +1,34 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { failedRemoteModule } from './failed-remote.ts';
+import { failedRemoteModule, isFailedRemoteModule } from './failed-remote.ts';
+import { IncompatibleRemoteError } from './incompatible-remote.ts';
 
 type Loader = (id: string) => Promise<unknown>;
 let loader: Loader;
 const calls: string[] = [];
+/** What the stand-in remotes.ts has loaded, as the real one keeps it; a reload forgets the remote's modules. */
+const loadedModules = new Map<string, unknown>();
+const reloads: string[] = [];
 mock.module('./remotes.ts', () => ({
-  loadRemoteComponent: (id: string) => {
+  loadRemoteComponent: async (id: string) => {
     calls.push(id);
-    return loader(id);
+    const result = await loader(id);
+    if (!isFailedRemoteModule(result)) loadedModules.set(id, result);
+    return result;
   },
-  loadedRemoteComponent: () => undefined,
+  loadedRemoteComponent: (id: string) => loadedModules.get(id),
+  reloadRemote: async (key: string) => {
+    reloads.push(key);
+    for (const id of loadedModules.keys()) if (id.startsWith(`${key}/`)) loadedModules.delete(id);
+  },
 }));
 const { RemoteSlot } = await import('./remote-slot.tsx');
 
 const realConsole = { warn: console.warn, error: console.error };
 beforeEach(() => {
   calls.length = 0;
+  reloads.length = 0;
+  loadedModules.clear();
   // the slot reports failures on the console; these tests cause them on purpose
   console.warn = () => {};
   console.error = () => {};
@@ -92,5 +104,15 @@ describe('RemoteSlot', () => {
     crash = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByText('Recovered')).toBeTruthy();
+  });
+
+  test('a remote built for a newer Ringwise says so in its fallback, and keeps Retry', async () => {
+    loader = async (id) => failedRemoteModule(id, new IncompatibleRemoteError('ringwise_contacts', true));
+    render(<RemoteSlot remote="contacts" area="Contacts" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Contacts was updated for a newer version of Ringwise');
+    expect(alert.textContent).toContain('Reload the page to use it.');
+    expect(alert.textContent).not.toContain('unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

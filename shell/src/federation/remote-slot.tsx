@@ -6,6 +6,7 @@ import { Skeleton } from '@ringwise/ui/skeleton';
 import type { ExposedModuleId, ModuleOf, PropsOf } from '@ringwise/apps/exposed-modules';
 import type { RemoteKey } from '@ringwise/routes';
 import { isFailedRemoteModule } from './failed-remote.ts';
+import { isIncompatibleRemoteError, type IncompatibleRemoteError } from './incompatible-remote.ts';
 import { loadRemoteComponent, loadedRemoteComponent, type RemoteComponent } from './remotes.ts';
 
 /** `props` may be left out exactly when the module has no required prop. */
@@ -45,7 +46,10 @@ export function RemoteSlot<Key extends RemoteKey, Module extends ModuleOf<Key> =
   );
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; Component: RemoteComponent } | { status: 'failed' };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: RemoteComponent }
+  | { status: 'failed'; refusal?: IncompatibleRemoteError };
 
 function RemoteLoader({
   id,
@@ -74,7 +78,13 @@ function RemoteLoader({
       (result) => {
         if (!active) return;
         // a transition renders the remote's first tree in slices: a phone's main thread is never blocked long
-        startTransition(() => setState(isFailedRemoteModule(result) ? { status: 'failed' } : { status: 'ready', Component: result }));
+        startTransition(() =>
+          setState(
+            isFailedRemoteModule(result)
+              ? { status: 'failed', refusal: isIncompatibleRemoteError(result.error) ? result.error : undefined }
+              : { status: 'ready', Component: result },
+          ),
+        );
       },
       (error: unknown) => {
         console.warn(`[federation] ${id} failed`, error);
@@ -88,7 +98,7 @@ function RemoteLoader({
 
   if (quiet && state.status !== 'ready') return null;
   if (state.status === 'loading') return <RemoteLoading area={area} remote={remote} />;
-  if (state.status === 'failed') return <RemoteUnavailable area={area} remote={remote} onRetry={onRetry} />;
+  if (state.status === 'failed') return <RemoteUnavailable area={area} remote={remote} refusal={state.refusal} onRetry={onRetry} />;
   const { Component } = state;
   return (
     <div data-remote={remote} className="sh:contents">
@@ -107,17 +117,33 @@ function RemoteLoading({ area, remote }: { area: string; remote: RemoteKey }) {
   );
 }
 
-export function RemoteUnavailable({ area, remote, onRetry }: { area: string; remote: RemoteKey; onRetry: () => void }) {
+/** What the fallback says: why a refused remote is not shown (another version of Ringwise), else that it failed. */
+function unavailableText(area: string, refusal: IncompatibleRemoteError | undefined): { title: string; detail: string } {
+  if (refusal?.newer) return { title: `${area} was updated for a newer version of Ringwise`, detail: 'Reload the page to use it.' };
+  if (refusal) return { title: `${area} is being updated`, detail: 'It will be back shortly. Everything else keeps working.' };
+  return { title: `${area} is unavailable`, detail: 'This part of Ringwise could not be loaded. Everything else keeps working.' };
+}
+
+export function RemoteUnavailable({
+  area,
+  remote,
+  refusal,
+  onRetry,
+}: {
+  area: string;
+  remote: RemoteKey;
+  refusal?: IncompatibleRemoteError;
+  onRetry: () => void;
+}) {
+  const { title, detail } = unavailableText(area, refusal);
   return (
     <div
       role="alert"
       data-remote-fallback={remote}
       className="sh:mx-auto sh:my-6 sh:flex sh:max-w-md sh:flex-col sh:items-center sh:gap-3 sh:rounded-lg sh:border sh:border-border sh:bg-card sh:p-6 sh:text-center"
     >
-      <p className="sh:text-base sh:font-semibold">{area} is unavailable</p>
-      <p className="sh:text-sm sh:text-muted-foreground">
-        This part of Ringwise could not be loaded. Everything else keeps working.
-      </p>
+      <p className="sh:text-base sh:font-semibold">{title}</p>
+      <p className="sh:text-sm sh:text-muted-foreground">{detail}</p>
       <Button variant="outline" onClick={onRetry}>
         Retry
       </Button>

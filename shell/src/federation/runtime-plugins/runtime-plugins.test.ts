@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test';
 import { isFailedRemoteModule } from '../failed-remote.ts';
+import { IncompatibleRemoteError } from '../incompatible-remote.ts';
 import fallbackPlugin from './fallback.ts';
 import retryPlugin from './retry.ts';
 
@@ -58,6 +59,14 @@ describe('fallback plugin', () => {
     console.warn = () => {};
     const result = errorLoadRemote({ id: 'contacts/app', error: new Error('x'), lifecycle: 'onLoad' });
     expect(isFailedRemoteModule(result)).toBe(true);
+  });
+
+  test('a remote the compatibility plugin refused falls back without a second warning', () => {
+    const warned: unknown[] = [];
+    console.warn = (...args: unknown[]) => warned.push(args);
+    const result = errorLoadRemote({ id: 'contacts/app', error: new IncompatibleRemoteError('ringwise_contacts', true), lifecycle: 'onLoad' });
+    expect(isFailedRemoteModule(result)).toBe(true);
+    expect(warned).toEqual([]);
   });
 
   test('earlier lifecycles are left alone so they reach onLoad', () => {

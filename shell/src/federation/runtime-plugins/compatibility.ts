@@ -1,0 +1,75 @@
+// Refuses a remote whose mf-manifest.json says it was built with another federation plugin major than this shell,
+// or against another react / react-dom major: the remote's area then shows its fallback (with Retry) instead of
+// crashing on shared singletons that resolve to nothing. The reason is logged once per manifest, with both versions.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { IncompatibleRemoteError } from '../incompatible-remote.ts';
+
+/** What the shell was built with (rspack.config.ts injects it). */
+export interface HostVersions {
+  federation: string;
+  shared: Record<string, string>;
+}
+
+declare const RINGWISE_HOST_VERSIONS: HostVersions | undefined;
+const builtHostVersions = (): HostVersions | undefined => (typeof RINGWISE_HOST_VERSIONS === 'object' ? RINGWISE_HOST_VERSIONS : undefined);
+
+/** The shared singletons whose major must match: a remote compiled for another React major cannot run on this one. */
+const majorBound = ['react', 'react-dom'];
+
+/** The parts of a remote's mf-manifest.json the check reads. */
+export interface ManifestVersions {
+  metaData?: { pluginVersion?: string };
+  shared?: Array<{ name: string; version?: string }>;
+}
+
+export interface Mismatch {
+  what: string;
+  remoteVersion: string;
+  hostVersion: string;
+  /** The remote's major is above the shell's. */
+  newer: boolean;
+}
+
+const majorOf = (version: string): number | undefined => {
+  const major = Number.parseInt(version.replace(/^[^\d]*/, ''), 10);
+  return Number.isNaN(major) ? undefined : major;
+};
+
+function compare(what: string, remoteVersion: string | undefined, hostVersion: string | undefined): Mismatch | undefined {
+  if (!remoteVersion || !hostVersion) return undefined;
+  const remoteMajor = majorOf(remoteVersion);
+  const hostMajor = majorOf(hostVersion);
+  if (remoteMajor === undefined || hostMajor === undefined || remoteMajor === hostMajor) return undefined;
+  return { what, remoteVersion, hostVersion, newer: remoteMajor > hostMajor };
+}
+
+/** The first version in `manifest` whose major differs from the shell's, if any. A version a manifest leaves out is not checked. */
+export function mismatchOf(manifest: ManifestVersions, host: HostVersions): Mismatch | undefined {
+  const federation = compare('federation plugin', manifest.metaData?.pluginVersion, host.federation);
+  if (federation) return federation;
+  for (const name of majorBound) {
+    const shared = manifest.shared?.find((entry) => entry.name === name);
+    const mismatch = compare(name, shared?.version, host.shared[name]);
+    if (mismatch) return mismatch;
+  }
+  return undefined;
+}
+
+export default function compatibilityPlugin(host: HostVersions | undefined = builtHostVersions()): ModuleFederationRuntimePlugin {
+  return {
+    name: 'ringwise-compatibility',
+    // The one hook that sees the manifest as fetched (the snapshot made from it drops pluginVersion), and it runs
+    // before the remote's entry script is loaded: the snapshot plugin preloads that entry right after. The runtime
+    // keeps the rejection for the manifest's URL, so every later load of the remote is refused without a new fetch
+    // (and without a second log) until the remote is registered anew; each reaches errorLoadRemote, the fallback.
+    loadRemoteSnapshot(args) {
+      const { manifestJson, manifestUrl, moduleInfo } = args;
+      const mismatch = host && manifestJson ? mismatchOf(manifestJson as ManifestVersions, host) : undefined;
+      if (!mismatch) return args;
+      console.error(
+        `[federation] ${moduleInfo.name} is not loaded: its ${mismatch.what} is ${mismatch.remoteVersion}, this shell's is ${mismatch.hostVersion} (${manifestUrl ?? 'no manifest URL'})`,
+      );
+      throw new IncompatibleRemoteError(moduleInfo.name, mismatch.newer);
+    },
+  };
+}
