@@ -7,15 +7,17 @@ import { repoRoot } from './e2e-env.ts';
 /**
  * Copies a remote's package.json and src to `workDir`, keeps its exposed app as `src/exposed/app-release-1.tsx`,
  * puts `appSource` (which wraps it) in its place, and builds the copy with the usual recipe (browser and, for
- * remotes that have one, server bundle). Returns the build's folder.
+ * remotes that have one, server bundle). `moreSources` are further files beside it (name → text), e.g. a part it
+ * loads lazily. Returns the build's folder.
  */
-export function buildRelease(app: string, workDir: string, appSource: string): string {
+export function buildRelease(app: string, workDir: string, appSource: string, moreSources: Record<string, string> = {}): string {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   for (const item of ['package.json', 'src']) cpSync(path.join(repoRoot, app, item), path.join(workDir, item), { recursive: true });
   const exposed = path.join(workDir, 'src/exposed');
   renameSync(path.join(exposed, 'app.tsx'), path.join(exposed, 'app-release-1.tsx'));
   writeFileSync(path.join(exposed, 'app.tsx'), appSource);
+  for (const [name, source] of Object.entries(moreSources)) writeFileSync(path.join(exposed, name), source);
   const outDir = path.join(workDir, 'dist');
   execFileSync(
     'node',
@@ -25,7 +27,7 @@ export function buildRelease(app: string, workDir: string, appSource: string): s
   return outDir;
 }
 
-const filesOf = (dir: string, sub = ''): string[] =>
+export const filesOf = (dir: string, sub = ''): string[] =>
   readdirSync(path.join(dir, sub)).flatMap((name) => {
     const rel = path.join(sub, name);
     return statSync(path.join(dir, rel)).isDirectory() ? filesOf(dir, rel) : [rel];

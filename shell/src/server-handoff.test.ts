@@ -9,6 +9,7 @@ mock.module('./federation/remotes.ts', () => ({
   loadRemoteComponent: async (id: string) => (remote === 'failed' ? failedRemoteModule(id, new Error('offline')) : () => null),
   loadedRemoteComponent: () => undefined,
   loadedRemoteBuildId: () => (remote === 'failed' ? undefined : remote.build),
+  reloadRemote: async () => {},
 }));
 const { mayHydrate, takeOverServerRender } = await import('./server-handoff.ts');
 

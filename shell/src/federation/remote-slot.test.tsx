@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { failedRemoteModule, isFailedRemoteModule } from './failed-remote.ts';
 import { IncompatibleRemoteError } from './incompatible-remote.ts';
 
@@ -114,5 +115,67 @@ describe('RemoteSlot', () => {
     expect(alert.textContent).toContain('Reload the page to use it.');
     expect(alert.textContent).not.toContain('unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('RemoteSlot after a release took the remote\'s chunks away', () => {
+  const chunkLost = () => Object.assign(new Error('Loading chunk 812 failed.\n(missing: http://localhost:3002/812.1a2b3c4d.js)'), { name: 'ChunkLoadError' });
+
+  /** A part of the shell outside the slot that holds state of its own. */
+  function ShellCounter() {
+    const [count, setCount] = useState(0);
+    return <button onClick={() => setCount((n) => n + 1)}>Clicked {count}</button>;
+  }
+
+  test('loads the new release in place: only the slot remounts, never blank, never the fallback', async () => {
+    function OldRelease(): never {
+      throw chunkLost();
+    }
+    const NewRelease = () => <p>Release 2 is live</p>;
+    let finish!: () => void;
+    const newRelease = new Promise((resolve) => (finish = () => resolve(NewRelease)));
+    // the page's first load gets the old release; the load after the reload waits for the new one
+    loader = async () => {
+      loader = () => newRelease;
+      return OldRelease;
+    };
+    const { container } = render(
+      <div>
+        <ShellCounter />
+        <RemoteSlot remote="contacts" area="Contacts" />
+      </div>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clicked 0' })));
+    await screen.findByRole('status', { name: 'Loading Contacts' });
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+
+    await act(async () => finish());
+    expect(await screen.findByText('Release 2 is live')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeTruthy();
+    expect(reloads).toEqual(['contacts']);
+  });
+
+  test('once per release: a new release that loses a chunk too shows the fallback with Retry', async () => {
+    function Broken(): never {
+      throw chunkLost();
+    }
+    const Release2 = () => Broken();
+    loader = async () => Broken;
+    render(<RemoteSlot remote="contacts" area="Contacts" />);
+    loader = async () => Release2;
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Contacts is unavailable');
+    expect(reloads).toEqual(['contacts']);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  test('any other crash is not a release: the fallback, no reload', async () => {
+    function Crashes(): never {
+      throw new Error('render failure');
+    }
+    loader = async () => Crashes;
+    render(<RemoteSlot remote="contacts" area="Contacts" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Contacts is unavailable');
+    expect(reloads).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
 // A place in the page filled by a remote's module. Loading shows a skeleton; a remote that cannot be
-// loaded or throws while rendering shows "<Area> is unavailable" with Retry, and nothing else breaks.
-import { Component, startTransition, useEffect, useState, type ReactNode } from 'react';
+// loaded or throws while rendering shows "<Area> is unavailable" with Retry, and nothing else breaks. A remote
+// released while the page runs, whose old lazy chunks are gone, is loaded again at its new release in place.
+import { Component, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@ringwise/ui/button';
 import { Skeleton } from '@ringwise/ui/skeleton';
 import type { ExposedModuleId, ModuleOf, PropsOf } from '@ringwise/apps/exposed-modules';
 import type { RemoteKey } from '@ringwise/routes';
+import { isChunkLoadError } from './chunk-load-error.ts';
 import { isFailedRemoteModule } from './failed-remote.ts';
 import { isIncompatibleRemoteError, type IncompatibleRemoteError } from './incompatible-remote.ts';
-import { loadRemoteComponent, loadedRemoteComponent, type RemoteComponent } from './remotes.ts';
+import { loadRemoteComponent, loadedRemoteComponent, reloadRemote, type RemoteComponent } from './remotes.ts';
 
 /** `props` may be left out exactly when the module has no required prop. */
 type PropsField<P> = {} extends P ? { props?: P } : { props: P };
@@ -32,8 +34,35 @@ export function RemoteSlot<Key extends RemoteKey, Module extends ModuleOf<Key> =
   const props = slot.props as Record<string, unknown> | undefined;
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
+  /** The module a chunk recovery moved this slot onto: if that release loses chunks too, the slot shows its fallback. */
+  const recoveredOnto = useRef<RemoteComponent | undefined>(undefined);
+  const recoverFromLostChunk = (error: unknown): boolean => {
+    const failing = loadedRemoteComponent(id);
+    if (!isChunkLoadError(error) || !failing || failing === recoveredOnto.current) return false;
+    console.warn(`[federation] ${id} lost a chunk to a release; loading its new release`, error);
+    reloadRemote(remote)
+      .then(() => loadRemoteComponent(id))
+      .then(
+        (result) => {
+          recoveredOnto.current = isFailedRemoteModule(result) ? failing : result;
+        },
+        (reloadError: unknown) => {
+          console.warn(`[federation] ${id} could not be loaded again`, reloadError);
+          recoveredOnto.current = failing;
+        },
+      )
+      .finally(() => setAttempt((n) => n + 1));
+    return true;
+  };
   return (
-    <RenderBoundary key={`${id}#${attempt}`} area={area} remote={remote} quiet={quiet} onRetry={() => setAttempt((n) => n + 1)}>
+    <RenderBoundary
+      key={`${id}#${attempt}`}
+      area={area}
+      remote={remote}
+      quiet={quiet}
+      onRetry={() => setAttempt((n) => n + 1)}
+      onChunkLost={recoverFromLostChunk}
+    >
       <RemoteLoader
         id={id}
         remote={remote}
@@ -152,20 +181,31 @@ export function RemoteUnavailable({
 }
 
 class RenderBoundary extends Component<
-  { area: string; remote: RemoteKey; quiet?: boolean; onRetry: () => void; children: ReactNode },
-  { failed: boolean }
+  {
+    area: string;
+    remote: RemoteKey;
+    quiet?: boolean;
+    onRetry: () => void;
+    /** True when it loads the remote again for this error (a chunk lost to a release): the slot stays a skeleton meanwhile. */
+    onChunkLost: (error: unknown) => boolean;
+    children: ReactNode;
+  },
+  { failed: boolean; recovering: boolean }
 > {
-  override state = { failed: false };
+  override state = { failed: false, recovering: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
   override componentDidCatch(error: unknown) {
-    console.error(`[federation] ${this.props.area} crashed while rendering`, error);
+    // set before the browser paints, so the fallback never shows while the new release loads
+    if (this.props.onChunkLost(error)) this.setState({ recovering: true });
+    else console.error(`[federation] ${this.props.area} crashed while rendering`, error);
   }
 
   override render() {
+    if (this.state.recovering) return this.props.quiet ? null : <RemoteLoading area={this.props.area} remote={this.props.remote} />;
     if (this.state.failed) {
       if (this.props.quiet) return null;
       return <RemoteUnavailable area={this.props.area} remote={this.props.remote} onRetry={this.props.onRetry} />;

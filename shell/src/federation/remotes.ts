@@ -23,11 +23,13 @@ async function fetchRemoteMap(): Promise<RemoteMap> {
   return map;
 }
 
+const remoteOf = (key: RemoteKey, entry: string) => ({ name: `ringwise_${key}`, alias: key, entry });
+
 /** Fetches the remote map once; a failed fetch is forgotten so Retry asks again. */
 export function ensureRemotesRegistered(): Promise<RemoteMap> {
   registration ??= fetchRemoteMap().then(
     (map) => {
-      registerRemotes(remoteKeys.map((key) => ({ name: `ringwise_${key}`, alias: key, entry: map[key] })));
+      registerRemotes(remoteKeys.map((key) => remoteOf(key, map[key])));
       return map;
     },
     (error: unknown) => {
@@ -88,4 +90,19 @@ async function load(id: string): Promise<RemoteComponent | FailedRemoteModule> {
   loaded.set(id, Component);
   if (typeof mod?.buildId === 'string') loadedBuilds.set(id, mod.buildId);
   return Component;
+}
+
+/**
+ * For a remote released while the page ran (its old lazy chunks are gone): asks /remotes.json where it lives now,
+ * registers it there over the old one and forgets its loaded modules, so the next load runs the new release.
+ */
+export async function reloadRemote(key: RemoteKey): Promise<void> {
+  const map = await fetchRemoteMap();
+  for (const cache of [loaded, loadedBuilds, inflight]) {
+    for (const id of cache.keys()) if (id.startsWith(`${key}/`)) cache.delete(id);
+  }
+  // The new entry's bundler runtime would take over the chunks the old release pushed to this global (same chunk
+  // ids, other code) and never fetch its own.
+  delete (globalThis as Record<string, unknown>)[`rspackChunkringwise_${key}`];
+  registerRemotes([remoteOf(key, map[key])], { force: true });
 }

@@ -20,6 +20,7 @@ mock.module('../federation/remotes.ts', () => ({
     return result;
   },
   loadedRemoteComponent: (id: string) => loaded.get(id),
+  reloadRemote: async () => {},
 }));
 const { BalanceButton, TOP_UP_WIDGET } = await import('./balance-button.tsx');
 
