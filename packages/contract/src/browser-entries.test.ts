@@ -6,7 +6,7 @@ import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 
 const browserEntries = ['./routes', './health', './users', './profile', './contacts', './rates', './billing', './numbers', './calls', './admin', './simulator-voice', './decimal'];
-const serverOnly = ['./schemas', './values', './errors', './types', './webhooks', './openapi'];
+const serverOnly = ['./schemas', './values', './errors', './types', './webhooks', './openapi', './compat', './compat/released'];
 
 /** Runtime (not type-only) import and re-export specifiers of a module. */
 function runtimeImports(source: string): string[] {
