@@ -102,6 +102,43 @@ describe('ContactsView: lists', () => {
   });
 });
 
+// Remotes and the api deploy apart (docs/shipping-a-remote.md, "What the contract lets change"): a newer api may
+// answer with optional properties this remote's contract does not have yet.
+describe('ContactsView: against an api newer than this remote', () => {
+  const fromNewerApi = (page: { contacts: Contact[]; nextCursor: string | null }) => ({
+    ...page,
+    totalCount: page.contacts.length,
+    contacts: page.contacts.map((known) => ({ ...known, company: 'Analytical Engines Ltd', tags: ['work'] })),
+  });
+
+  async function renderedFrom(page: object) {
+    mockFetch((call) => (call.method === 'GET' && call.url.split('?')[0] === '/api/contacts' ? json(page) : undefined));
+    const { container, unmount } = renderWithProviders(<ContactsView />);
+    await screen.findByRole('region', { name: 'All Contacts' });
+    const html = container.innerHTML;
+    unmount();
+    return html;
+  }
+
+  test('properties it does not know, on the page and on each contact, change nothing it shows', async () => {
+    const page = { contacts: [grace, ada, bob], nextCursor: null };
+    const known = await renderedFrom(page);
+    expect(await renderedFrom(fromNewerApi(page))).toBe(known);
+    expect(known).toContain('Ada Lovelace');
+  });
+
+  test('and are never sent back: a favorite toggle still PATCHes only what it changes', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'GET') return json(fromNewerApi({ contacts: [ada, bob], nextCursor: null }));
+      return call.method === 'PATCH' ? json({ ...bob, favorite: true, company: 'Analytical Engines Ltd' }) : undefined;
+    });
+    renderWithProviders(<ContactsView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Favorite Bob Stone' }));
+    await waitUntil(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/contacts/b2', body: { favorite: true } }]));
+    await waitUntil(() => expect(currentToast()?.title).toBe('Contact updated'));
+  });
+});
+
 test('a long address book comes page by page: 50 first, the next 50 on "Load more contacts"', async () => {
   const many = Array.from({ length: 120 }, (_, i) => ({ ...ada, id: `c${String(i).padStart(3, '0')}`, displayName: `Person ${String(i).padStart(3, '0')}`, primaryNumber: `+4477009${String(i).padStart(5, '0')}` }));
   const fetchMock = serve(many);

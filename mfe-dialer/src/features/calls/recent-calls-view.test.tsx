@@ -42,6 +42,22 @@ afterEach(() => {
 
 const rows = () => screen.getAllByTestId('call-row');
 
+/** Renders Recent Calls with a stand-in for every widget; the numbers the save-contact widget was offered. */
+function renderWithSaveContactWidget(): string[] {
+  const saved: string[] = [];
+  const loadWidget = (async (id: string) => (props: { phoneNumber: string }) => {
+    if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
+    return null;
+  }) as LoadWidget;
+  renderWithCalling(
+    <WidgetLoaderProvider loadWidget={loadWidget}>
+      <RecentCallsView />
+    </WidgetLoaderProvider>,
+    testCalling(),
+  );
+  return saved;
+}
+
 describe('Recent Calls', () => {
   test('each call: name or number, date, Xm Ys, method badge, negative cost, status (red unless completed)', async () => {
     renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
@@ -77,18 +93,7 @@ describe('Recent Calls', () => {
   });
 
   test("'Load more' fetches the next page; unknown numbers get the save-contact widget", async () => {
-    const saved: string[] = [];
-    // one stand-in for every widget id
-    const loadWidget = (async (id: string) => (props: { phoneNumber: string }) => {
-      if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
-      return null;
-    }) as LoadWidget;
-    renderWithCalling(
-      <WidgetLoaderProvider loadWidget={loadWidget}>
-        <RecentCallsView />
-      </WidgetLoaderProvider>,
-      testCalling(),
-    );
+    const saved = renderWithSaveContactWidget();
     await waitUntil(() => expect(rows().length).toBe(2));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
     await waitUntil(() => expect(rows().length).toBe(3));
@@ -106,17 +111,7 @@ describe('Recent Calls', () => {
       listedCall({ id: 'out-1', destinationNumber: '+447700900999', otherPartyIsOwnNumber: true }),
     ];
     restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: incoming, nextCursor: null }) : undefined)).restore;
-    const saved: string[] = [];
-    const loadWidget = (async (id: string) => (props: { phoneNumber: string }) => {
-      if (id === 'contacts/widgets/save-contact-dialog') saved.push(props.phoneNumber);
-      return null;
-    }) as LoadWidget;
-    renderWithCalling(
-      <WidgetLoaderProvider loadWidget={loadWidget}>
-        <RecentCallsView />
-      </WidgetLoaderProvider>,
-      testCalling(),
-    );
+    const saved = renderWithSaveContactWidget();
     await waitUntil(() => expect(rows().length).toBe(5));
     const shown = rows().map((row) => within(row).getByTestId('call-destination').textContent);
     expect(shown).toEqual(['+44 7700 900555', 'Grace Hopper', '+44 7700 900999', 'Unknown caller', '+44 7700 900999']);
@@ -124,6 +119,20 @@ describe('Recent Calls', () => {
     expect(rows()[1]!.textContent).toContain('+44 7700 900123');
     expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
     await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900555']));
+  });
+
+  // Remotes and the api deploy apart (docs/shipping-a-remote.md, "What the contract lets change"): an api older
+  // than `otherPartyIsOwnNumber` (an optional property of the contract) does not send it.
+  test('against an api that omits the optional otherPartyIsOwnNumber: the call shows, and its number is offered to save, as before the api knew it', async () => {
+    restore();
+    const { otherPartyIsOwnNumber: _omitted, ...fromOlderApi } = listedCall({ id: 'out-1', destinationNumber: '+447700900999', otherPartyIsOwnNumber: true });
+    expect('otherPartyIsOwnNumber' in fromOlderApi).toBe(false);
+    restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [fromOlderApi], nextCursor: null }) : undefined)).restore;
+    const saved = renderWithSaveContactWidget();
+    await waitUntil(() => expect(rows().length).toBe(1));
+    expect(within(rows()[0]!).getByTestId('call-destination').textContent).toBe('+44 7700 900999');
+    expect(within(rows()[0]!).getByTestId('call-status').textContent).toBe('Completed');
+    await waitUntil(() => expect([...new Set(saved)]).toEqual(['+447700900999']));
   });
 
   test("an incoming call nobody took is 'Declined' (turned down) or 'Missed', neutral, with its own icon; an outgoing one stays red", async () => {
