@@ -19,7 +19,7 @@ if (process.argv.includes('--accept')) {
   if (incompatible.length > 0) {
     console.error(
       [
-        `Incompatible changes since the released contract (a deployed remote would break against this api):`,
+        `Incompatible changes since the released contract (a remote and the api deployed apart would break):`,
         ...incompatible.map((change) => `  ${change.line}`),
         '',
         'Make the change compatible (see docs/shipping-a-remote.md, "What the contract lets change"), or, if it must',

@@ -80,6 +80,15 @@ describe('responses: remotes read them and never validate them', () => {
     ]);
   });
 
+  test('an optional property made required, or a nullable one no longer nullable, is incompatible: the released api does not promise it', () => {
+    expect(responseChange(thing({ phone: Type.Optional(Type.String()) }), thing({ phone: Type.String() })).incompatible).toEqual([
+      'listThings response 200 .items[].phone: made required',
+    ]);
+    expect(responseChange(thing({ phone: Nullable(Type.String()) }), thing({ phone: Type.String() })).incompatible).toEqual([
+      'listThings response 200 .items[].phone: no longer nullable',
+    ]);
+  });
+
   test('a property removed, made optional or made nullable is incompatible', () => {
     expect(responseChange(thing({ id: Type.String(), phone: Type.String() }), thing({ id: Type.String() })).incompatible).toEqual([
       'listThings response 200 .items[].phone: removed',
@@ -162,6 +171,12 @@ describe('requests: the api validates them, old remotes keep sending what they d
       'saveThing body .state: enum changed: removed "done"',
     ]);
     expect(bodyChange(body({ note: Type.String() }), body({ note: Nullable(Type.String()) }))).toEqual({ compatible: ['saveThing body .note: now accepts null'], incompatible: [] });
+  });
+
+  test('a body the api no longer reads, or one it now wants from a route that had none, is incompatible', () => {
+    const route = (body?: TSchema) => contract([saveThing, { ...(body ? { body } : {}), response: { 201: Type.Object({}) } }]);
+    expect(split(contractChanges(route(body({ name: Type.String() })), route())).incompatible).toEqual(['saveThing body: removed (the api no longer reads it)']);
+    expect(split(contractChanges(route(), route(body({ name: Type.String() })))).incompatible).toEqual(['saveThing body: added (an old remote sends none)']);
   });
 
   test('a query gained on a route that had none is compared as one of no properties', () => {

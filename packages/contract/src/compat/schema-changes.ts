@@ -113,6 +113,12 @@ function propertyChanges(path: string, side: Side, released: JsonSchema, current
   return changes;
 }
 
+function itemChanges(path: string, side: Side, released: JsonSchema, current: JsonSchema): SchemaChange[] {
+  if (released.items === undefined && current.items === undefined) return [];
+  if (released.items === undefined || current.items === undefined) return [incompatible(`${path}[]`, `items ${shown(released.items)} → ${shown(current.items)}`)];
+  return schemaChanges(asSchema(released.items), asSchema(current.items), side, `${path}[]`);
+}
+
 const understood = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', ...unions]);
 
 /** Every other keyword (pattern, format, minLength, additionalProperties, …): any change is incompatible. */
@@ -132,12 +138,7 @@ function coreChanges(released: JsonSchema, current: JsonSchema, side: Side, path
   if (released.properties !== undefined || current.properties !== undefined || released.required !== undefined || current.required !== undefined) {
     changes.push(...propertyChanges(path, side, released, current));
   }
-  if (released.items !== undefined || current.items !== undefined) {
-    changes.push(...(released.items === undefined || current.items === undefined
-      ? [incompatible(`${path}[]`, `items ${shown(released.items)} → ${shown(current.items)}`)]
-      : schemaChanges(asSchema(released.items), asSchema(current.items), side, `${path}[]`)));
-  }
-  return changes;
+  return [...changes, ...itemChanges(path, side, released, current)];
 }
 
 /** Every difference between the released schema and the current one, each classified. */
