@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { numberQueries } from '@ringwise/contract/numbers';
-import { Phone } from 'lucide-react';
+import { PhoneIcon } from '@ringwise/ui/icons';
 import { formatDuration } from '@ringwise/ui/format';
 import { watchSessionEnd } from '../../calling/session-end.ts';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
@@ -83,7 +83,7 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
           onClick={() => setMinimized(false)}
           className="dl:fixed dl:inset-x-4 dl:bottom-24 dl:z-40 dl:mx-auto dl:flex dl:max-w-sm dl:items-center dl:gap-3 dl:rounded-full dl:bg-emerald-600 dl:px-4 dl:py-2 dl:text-left dl:text-sm dl:text-white dl:shadow-lg"
         >
-          <Phone aria-hidden className="dl:h-4 dl:w-4" />
+          <PhoneIcon className="dl:size-4" />
           <span className="dl:flex-1 dl:truncate">
             {callStatusText(call).title} · {call.to ? format(call.to) : ''}
           </span>

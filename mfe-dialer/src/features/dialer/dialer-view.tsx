@@ -3,7 +3,7 @@
 // page's calling store (calling/use-calling.ts), so it goes on when the user leaves this view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BookUser, Delete, Phone } from 'lucide-react';
+import { BackspaceIcon, ContactBookIcon, PhoneIcon } from '@ringwise/ui/icons';
 import { callMessages } from '@ringwise/contract/calls';
 import { loadPhoneFormat } from '@ringwise/phone/display';
 import { callerIdQueries, numberQueries } from '@ringwise/contract/numbers';
@@ -194,7 +194,7 @@ export function DialerView() {
             {...preloadOnIntent(preloadPicker)}
             onClick={() => setPicker({ mounted: true, open: true })}
           >
-            <BookUser aria-hidden="true" className="dl:size-5" />
+            <ContactBookIcon className="dl:size-5" />
           </Button>
           {picker.mounted ? (
             <RemoteWidget
@@ -253,7 +253,7 @@ export function DialerView() {
             // the device's state, which the label alone no longer tells ('Call' before it starts and once ready)
             data-device={device}
           >
-            <Phone aria-hidden className="dl:h-5 dl:w-5" /> {label}
+            <PhoneIcon className="dl:size-5" /> {label}
           </Button>
           <Button
             type="button"
@@ -264,7 +264,7 @@ export function DialerView() {
             onClick={backspace}
             className="dl:justify-self-center"
           >
-            <Delete aria-hidden className="dl:h-5 dl:w-5" />
+            <BackspaceIcon className="dl:size-5" />
           </Button>
         </div>
         {/* under the Call button: its lines come and go as the number is typed, moving no key (and reserving no

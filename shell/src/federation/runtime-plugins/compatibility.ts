@@ -30,27 +30,19 @@ export interface Mismatch {
   newer: boolean;
 }
 
-const majorOf = (version: string): number | undefined => {
-  const major = Number.parseInt(version.replace(/^[^\d]*/, ''), 10);
-  return Number.isNaN(major) ? undefined : major;
-};
-
-function compare(what: string, remoteVersion: string | undefined, hostVersion: string | undefined): Mismatch | undefined {
-  if (!remoteVersion || !hostVersion) return undefined;
-  const remoteMajor = majorOf(remoteVersion);
-  const hostMajor = majorOf(hostVersion);
-  if (remoteMajor === undefined || hostMajor === undefined || remoteMajor === hostMajor) return undefined;
-  return { what, remoteVersion, hostVersion, newer: remoteMajor > hostMajor };
-}
+const majorOf = (version: string | undefined) => (version ? Number.parseInt(version.replace(/^\D*/, ''), 10) : Number.NaN);
 
 /** The first version in `manifest` whose major differs from the shell's, if any. A version a manifest leaves out is not checked. */
 export function mismatchOf(manifest: ManifestVersions, host: HostVersions): Mismatch | undefined {
-  const federation = compare('federation plugin', manifest.metaData?.pluginVersion, host.federation);
-  if (federation) return federation;
-  for (const name of majorBound) {
-    const shared = manifest.shared?.find((entry) => entry.name === name);
-    const mismatch = compare(name, shared?.version, host.shared[name]);
-    if (mismatch) return mismatch;
+  const versions: [string, string | undefined, string | undefined][] = [
+    ['federation plugin', manifest.metaData?.pluginVersion, host.federation],
+    ...majorBound.map((name): [string, string | undefined, string | undefined] => [name, manifest.shared?.find((e) => e.name === name)?.version, host.shared[name]]),
+  ];
+  for (const [what, remoteVersion, hostVersion] of versions) {
+    const remoteMajor = majorOf(remoteVersion);
+    const hostMajor = majorOf(hostVersion);
+    // a version left out or unreadable is not compared (NaN is never different)
+    if (remoteMajor < hostMajor || remoteMajor > hostMajor) return { what, remoteVersion: remoteVersion!, hostVersion: hostVersion!, newer: remoteMajor > hostMajor };
   }
   return undefined;
 }
