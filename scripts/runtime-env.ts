@@ -10,6 +10,11 @@ export function remoteUrl(build: AppBuild, env: NodeJS.ProcessEnv = process.env)
   return (build.urlEnv && env[build.urlEnv]) || `http://localhost:${build.port}`;
 }
 
+/** The variable naming the folder a local remote is served from: REMOTE_<KEY>_DIST. */
+export function remoteDistVariable(build: AppBuild): string {
+  return build.urlEnv?.replace(/_URL$/, '_DIST') ?? '';
+}
+
 /**
  * Where `bun run release` publishes a remote on this machine and its server serves it as /releases/: the folder
  * RELEASES_DIR (default .releases in the checkout) holds one per remote, named as the remote's package folder.
@@ -26,7 +31,7 @@ export function localRemotes(env: NodeJS.ProcessEnv = process.env) {
   return remoteBuilds.flatMap((build) => {
     const url = new URL(remoteUrl(build, env));
     const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-    const distEnv = build.urlEnv?.replace(/_URL$/, '_DIST') ?? '';
+    const distEnv = remoteDistVariable(build);
     const dir = env[distEnv] || path.join(repoRoot, build.dir, 'dist');
     return local ? [{ build, port: Number(url.port || 80), dir, releasesDir: releasesDirOf(build, env) }] : [];
   });
