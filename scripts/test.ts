@@ -1,6 +1,7 @@
 // `bun run test`: everything CI runs, in order: typecheck, lint, unit tests, database tests (pgTAP), production build,
 // the builds' shared singletons checked against each other, browser tests, the ledger of the browser tests' database,
-// and the browser test of the dev command (`bun run dev`, development builds).
+// the skew matrix (the previous release's builds with these, `bun run skew`) and the browser test of the dev command
+// (`bun run dev`, development builds).
 // It first installs what a fresh machine lacks (Debian's chromium, pgtap, pg_prove and nginx) and starts PostgreSQL when it is
 // installed but stopped. Ends with one line "tests: N passed, N failed".
 import { existsSync } from 'node:fs';
@@ -102,6 +103,11 @@ else {
   // the browser tests' own database (their api has stopped): every balance still equals its ledger
   const ledger = await run('ledger', ['bun', 'scripts/ledger-verify.ts'], { DATA_DIR: '.e2e-tmp/data', DATABASE_URL: '' });
   if (ledger.code !== 0) failures.push('ledger');
+  // the previous release's builds (.ci/skew-base) with this checkout's, both ways, on the production build above
+  const skew = await run('skew matrix', ['bun', 'scripts/skew-matrix.ts']);
+  passed += count(skew.output, /^\s*(\d+) passed/gm);
+  failed += count(skew.output, /^\s*(\d+) failed/gm);
+  if (skew.code !== 0) failures.push('skew matrix');
   // the README's dev command in the browser (its development builds replace the production ones in the dist folders,
   // so it comes after every test of those)
   const dev = await run('dev command browser test', ['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.dev.config.ts']);
