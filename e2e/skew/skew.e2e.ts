@@ -25,8 +25,7 @@ const signedInViews: View[] = [
   { path: '/home/settings', tab: 'Billing', remote: 'billing', shows: heading('Billing') },
   { path: '/home/settings', tab: 'Numbers', remote: 'numbers', shows: heading('Numbers') },
   { path: '/home/settings', tab: 'Notifications', remote: 'billing', shows: heading('Notifications') },
-  // signed in, the country page offers the dialer (the shell's signedIn prop reaches the remote)
-  { path: '/call/gb', remote: 'marketing', shows: (page) => page.getByRole('link', { name: 'Open Dialer' }) },
+  { path: '/call/gb', remote: 'marketing', shows: (page) => page.getByRole('heading', { level: 1, name: /United Kingdom/ }) },
 ];
 
 /** Uncaught errors, and the shell's warning for a remote part that could not be loaded (a quiet one shows nothing). */
