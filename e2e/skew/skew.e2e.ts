@@ -41,12 +41,20 @@ function problemsOf(page: Page): string[] {
 async function expectRemoteArea(page: Page, view: View, problems: string[]): Promise<void> {
   const where = view.tab ? `${view.path} (${view.tab})` : view.path;
   const fallback = page.locator('[data-remote-fallback]');
+  const expectNothingBroken = async () => {
+    // the errors first: they say why an area fell back
+    expect(problems, where).toEqual([]);
+    expect(await fallback.count(), `${where}: an "unavailable" fallback`).toBe(0);
+  };
   // whichever comes first, so that a remote that cannot be loaded fails here at once, named
   await expect(view.shows(page).or(fallback).first(), where).toBeVisible();
-  await expect(fallback, `${where}: an "unavailable" fallback`).toHaveCount(0);
-  await expect(view.shows(page), where).toBeVisible();
+  await expectNothingBroken();
   await expect(page.locator(`[data-remote="${view.remote}"]`).first(), where).toBeVisible();
-  expect(problems, where).toEqual([]);
+  // the parts that load later are in too: the dialer asks for other remotes' widgets 600 ms after it renders, once
+  // the page is idle (at most 1 s more), and the call overlay comes after the view
+  await page.waitForTimeout(2000);
+  await page.waitForLoadState('networkidle');
+  await expectNothingBroken();
 }
 
 test('every signed-in view renders its remote, without a page error', async ({ page, signedIn: _user }) => {
