@@ -25,6 +25,9 @@ function missingBuilds(root: string): string[] {
   return appBuilds.map((build) => path.join(build.dir, 'dist', build.kind === 'host' ? 'index.html' : 'mf-manifest.json')).filter((file) => !existsSync(path.join(root, file)));
 }
 
+/** The browser run under way: stopped first when this process is, so that its servers do not outlive it. */
+let running: ReturnType<typeof Bun.spawn> | undefined;
+
 async function browserRun(run: SkewRun): Promise<boolean> {
   console.log(`\n── skew run ${run.name}: ${run.describe}`);
   const output = path.join('test-results', 'skew', run.name.toLowerCase());
@@ -33,7 +36,10 @@ async function browserRun(run: SkewRun): Promise<boolean> {
     env: { ...process.env, ...run.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return (await child.exited) === 0;
+  running = child;
+  const code = await child.exited;
+  running = undefined;
+  return code === 0;
 }
 
 const missing = missingBuilds(repoRoot);
@@ -51,7 +57,10 @@ const cleanUp = () => {
   rmSync(temp, { recursive: true, force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
+    // Playwright stops its web server on SIGINT
+    running?.kill('SIGINT');
+    await running?.exited;
     cleanUp();
     process.exit(1);
   });
