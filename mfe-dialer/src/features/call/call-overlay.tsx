@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { numberQueries } from '@ringwise/contract/numbers';
-import { PhoneIcon } from '@ringwise/ui/icons';
+import { PhoneIcon } from '@ringwise/ui/call-icons';
 import { formatDuration } from '@ringwise/ui/format';
 import { watchSessionEnd } from '../../calling/session-end.ts';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';

@@ -3,7 +3,7 @@
 // page's calling store (calling/use-calling.ts), so it goes on when the user leaves this view.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BackspaceIcon, ContactBookIcon, PhoneIcon } from '@ringwise/ui/icons';
+import { BackspaceIcon, ContactBookIcon, PhoneIcon } from '@ringwise/ui/call-icons';
 import { callMessages } from '@ringwise/contract/calls';
 import { loadPhoneFormat } from '@ringwise/phone/display';
 import { callerIdQueries, numberQueries } from '@ringwise/contract/numbers';
