@@ -126,7 +126,7 @@ export const AdminLedgerCheck = Type.Object({
   users: Type.Integer(),
   entries: Type.Integer(),
   differences: Type.Array(Type.Object({ userId: Uuid, email: Type.String(), balance: Type.String(), ledger: Type.String(), difference: Type.String() })),
-});
+}, { additionalProperties: false });
 export type AdminLedgerCheck = Static<typeof AdminLedgerCheck>;
 
 export const AdminAuditEntry = Type.Object({
@@ -210,9 +210,9 @@ export const adminSchemas = {
   adminAdjustBalance: {
     params: IdParams,
     body: AdjustmentBody,
-    response: ok(Type.Object({ transactionId: Uuid, amount: Money, balance: Money })),
+    response: ok(Type.Object({ transactionId: Uuid, amount: Money, balance: Money }, { additionalProperties: false })),
   },
-  adminSetRole: { params: IdParams, body: RoleBody, response: ok(Type.Object({ userId: Uuid, role: Type.String() })) },
+  adminSetRole: { params: IdParams, body: RoleBody, response: ok(Type.Object({ userId: Uuid, role: Type.String() }, { additionalProperties: false })) },
   adminCalls: {
     query: Type.Object({
       userId: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', error: 'userId must be a uuid.' })),
@@ -224,7 +224,7 @@ export const adminSchemas = {
     }),
     response: ok(AdminCallPage),
   },
-  adminRefundCall: { params: IdParams, body: RefundBody, response: ok(Type.Object({ transactionId: Uuid, amount: Money, callId: Uuid })) },
+  adminRefundCall: { params: IdParams, body: RefundBody, response: ok(Type.Object({ transactionId: Uuid, amount: Money, callId: Uuid }, { additionalProperties: false })) },
   adminFinancial: { query: Type.Object({ from: Day('from'), to: Day('to') }), response: ok(Type.Array(AdminFinancialDay)) },
   adminFinancialCsv: { query: Type.Object({ from: Day('from'), to: Day('to') }), response: ok(Type.String()) },
   adminLedgerCheck: { response: ok(AdminLedgerCheck) },
@@ -234,15 +234,15 @@ export const adminSchemas = {
   },
   adminImportRates: {
     body: Type.Object({ csv: Type.String({ minLength: 1, error: 'csv must be the deck file as text.' }) }, { additionalProperties: false }),
-    response: ok(Type.Object({ imported: Type.Integer() })),
+    response: ok(Type.Object({ imported: Type.Integer() }, { additionalProperties: false })),
   },
-  adminSetRate: { body: RateEdit, response: ok(Type.Object({ imported: Type.Integer() })) },
+  adminSetRate: { body: RateEdit, response: ok(Type.Object({ imported: Type.Integer() }, { additionalProperties: false })) },
   adminBlockPrefix: {
     params: Type.Object({ prefix: Type.String() }),
     body: Type.Object({ reason: Type.String({ minLength: 3, maxLength: 500, error: 'A reason of 3 to 500 characters is required.' }) }, { additionalProperties: false }),
-    response: ok(Type.Object({ prefix: Type.String(), reason: Type.String() })),
+    response: ok(Type.Object({ prefix: Type.String(), reason: Type.String() }, { additionalProperties: false })),
   },
-  adminUnblockPrefix: { params: Type.Object({ prefix: Type.String() }), response: ok(Type.Object({ prefix: Type.String() })) },
+  adminUnblockPrefix: { params: Type.Object({ prefix: Type.String() }), response: ok(Type.Object({ prefix: Type.String() }, { additionalProperties: false })) },
   adminAuditLog: {
     query: Type.Object({ before: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,17}$', error: 'before must be an audit entry id.' })) }),
     response: ok(Type.Array(AdminAuditEntry)),

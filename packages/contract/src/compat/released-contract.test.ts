@@ -7,3 +7,12 @@ test('the contract has no change a remote built against the released one would b
   const incompatible = contractChanges(readReleasedContract(), contractSnapshot()).filter((change) => !change.compatible);
   expect(incompatible.map((change) => change.line)).toEqual([]);
 });
+
+test('every response object says whether it takes more properties: elysia fills in false where it is left out, in place, so the snapshot would differ once the api is loaded', () => {
+  const unsaid = Object.entries(contractSnapshot()).flatMap(([name, route]) =>
+    Object.entries(route.response)
+      .filter(([, schema]) => schema.type === 'object' && !('additionalProperties' in schema))
+      .map(([status]) => `${name} ${status}`),
+  );
+  expect(unsaid).toEqual([]);
+});

@@ -13,10 +13,10 @@ export const HealthReport = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
   /** Present once at least one check is registered (the database check comes with the database). */
   checks: Type.Optional(Type.Array(HealthCheckResult)),
-});
+}, { additionalProperties: false });
 export type HealthReport = Static<typeof HealthReport>;
 
-export const Liveness = Type.Object({ status: Type.Literal('ok') });
+export const Liveness = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false });
 export type Liveness = Static<typeof Liveness>;
 
 export const healthSchemas = {

@@ -10,7 +10,7 @@ export const OpenApiDocument = Type.Object(
     info: Type.Object({ title: Type.String(), version: Type.String() }),
     paths: Type.Record(Type.String(), Type.Unknown()),
   },
-  { description: 'An OpenAPI 3.1 document' },
+  { description: 'An OpenAPI 3.1 document', additionalProperties: true },
 );
 
 export const referenceSchemas = {

@@ -41,8 +41,9 @@ export function mismatchOf(manifest: ManifestVersions, host: HostVersions): Mism
   for (const [what, remoteVersion, hostVersion] of versions) {
     const remoteMajor = majorOf(remoteVersion);
     const hostMajor = majorOf(hostVersion);
-    // a version left out or unreadable is not compared (NaN is never different)
-    if (remoteMajor < hostMajor || remoteMajor > hostMajor) return { what, remoteVersion: remoteVersion!, hostVersion: hostVersion!, newer: remoteMajor > hostMajor };
+    // a version left out or unreadable is not compared
+    if (Number.isNaN(remoteMajor) || Number.isNaN(hostMajor)) continue;
+    if (remoteMajor !== hostMajor) return { what, remoteVersion: remoteVersion!, hostVersion: hostVersion!, newer: remoteMajor > hostMajor };
   }
   return undefined;
 }
