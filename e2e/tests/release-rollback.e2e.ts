@@ -37,9 +37,13 @@ function run(command: 'release' | 'rollback', ...args: string[]): string {
 const releaseIdOf = (output: string) => /live: (\S+) since/.exec(output)?.[1] ?? '';
 const liveDialer = async (page: Page) => ((await (await page.request.get('/remotes.json')).json()) as { live: { dialer: { release: { id: string } | null } } }).live.dialer.release?.id;
 
-test.afterAll(() => {
-  // the other tests get the dialer's root build again
+test.afterAll(async () => {
+  // the other tests get the dialer's root build again, once the api has read that nothing is released (it reads what
+  // is live again within a second; the next test's page would otherwise be sent to the folders just removed)
   rmSync(path.join(e2eReleasesDir, 'mfe-dialer'), { recursive: true, force: true });
+  await expect
+    .poll(async () => ((await (await fetch(`${e2eOrigin}/remotes.json`)).json()) as { live: { dialer: { release: unknown } } }).live.dialer.release, { timeout: 15_000 })
+    .toBeNull();
 });
 
 test('a page opened before a dialer release keeps calling on its own build; the release shows on reload and a rollback undoes it in seconds', async ({ page, request }) => {

@@ -90,11 +90,11 @@ export function DialerView() {
       toast({ title: 'Error', description: callMessages.enterNumber, variant: 'destructive' });
       return;
     }
-    const dialled = value.number;
+    const dialled = value;
     const started = await store.startCall({ destinationNumber: destination, fromNumber: from });
-    // the dialled number is cleared, never one typed since (a start that ended at once, e.g. without a microphone,
-    // answers only after the user may have typed the next)
-    if (started) setValue((current) => (current.number === dialled ? { ...current, number: '' } : current));
+    // the dialled number is cleared, never one typed since, even the same number typed again (a start that ended at
+    // once, e.g. without a microphone, answers only after the user may have typed the next): every edit is a new value
+    if (started) setValue((current) => (current === dialled ? { ...current, number: '' } : current));
   };
 
   const callIntent = useCallIntent({
