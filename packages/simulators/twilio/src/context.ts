@@ -23,6 +23,8 @@ export interface PendingCallback {
 export interface ApiResult {
   status: number;
   body: unknown;
+  /** A file instead of JSON (a recording's audio). */
+  media?: { contentType: string; bytes: Uint8Array };
 }
 
 /** `Tue, 31 Aug 2010 20:36:28 +0000`. */

@@ -35,6 +35,7 @@ import { newSid, type ApiResult, type ServiceContext } from './context.ts';
 import { searchAvailable } from './resources/available-numbers.ts';
 import { fetchCall, listCalls, updateCall, type LiveCalls } from './resources/calls.ts';
 import { deleteCallerId, fetchCallerId, listCallerIds, requestValidation, updateCallerId } from './resources/caller-ids.ts';
+import { deleteRecording, fetchRecording, listRecordings, recordingMedia, type RecordingUrls } from './resources/recordings.ts';
 import { buyNumber, fetchNumber, listNumbers, releaseNumber, updateNumber } from './resources/incoming-numbers.ts';
 import type { SimulatorLogger, TwilioSimulator } from './simulator.ts';
 import * as store from './store.ts';
@@ -53,7 +54,13 @@ const defaultLogger: SimulatorLogger = (error, request) => {
 type Route = (ctx: ServiceContext, params: URLSearchParams, path: string) => Promise<ApiResult>;
 
 /** The REST routes below `/2010-04-01/Accounts/{AC}`: a pattern and what each method does. */
-function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>, live: LiveCalls): Route | 'method' | null {
+function routeOf(
+  rest: string,
+  method: string,
+  bought: (ctx: ServiceContext, country: string) => Promise<ReadonlySet<string>>,
+  live: LiveCalls,
+  urls: RecordingUrls,
+): Route | 'method' | null {
   const pick = (routes: Record<string, Route>): Route | 'method' => routes[method] ?? 'method';
   let match: RegExpExecArray | null;
   if ((match = /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Local|Mobile|TollFree)\.json$/.exec(rest))) {
@@ -78,6 +85,22 @@ function routeOf(rest: string, method: string, bought: (ctx: ServiceContext, cou
       DELETE: (ctx, _params, path) => deleteCallerId(ctx, sid, path),
     });
   }
+  if (rest === '/Recordings.json') return pick({ GET: (ctx, params, path) => listRecordings(ctx, urls, params, path) });
+  if ((match = /^\/Recordings\/(RE[0-9a-f]{32})(\.json|\.wav|\.mp3)?$/.exec(rest))) {
+    const [, sid = '', extension] = match;
+    if (extension === '.json') {
+      return pick({ GET: (ctx, _params, path) => fetchRecording(ctx, urls, sid, path), DELETE: (ctx, _params, path) => deleteRecording(ctx, sid, path) });
+    }
+    return pick({ GET: (ctx, _params, path) => recordingMedia(ctx, sid, extension === '.mp3' ? 'mp3' : 'wav', path) });
+  }
+  if ((match = /^\/Calls\/(CA[0-9a-f]{32})\/Recordings\.json$/.exec(rest))) {
+    const callSid = match[1] ?? '';
+    return pick({ GET: (ctx, params, path) => listRecordings(ctx, urls, params, path, callSid) });
+  }
+  if ((match = /^\/Calls\/(CA[0-9a-f]{32})\/Recordings\/(RE[0-9a-f]{32})\.json$/.exec(rest))) {
+    const [, callSid = '', sid = ''] = match;
+    return pick({ GET: (ctx, _params, path) => fetchRecording(ctx, urls, sid, path, callSid), DELETE: (ctx, _params, path) => deleteRecording(ctx, sid, path, callSid) });
+  }
   if (rest === '/Calls.json') return pick({ GET: (ctx, params, path) => listCalls(ctx, live, params, path) });
   if ((match = /^\/Calls\/(CA[0-9a-f]{32})\.json$/.exec(rest))) {
     const sid = match[1] ?? '';
@@ -94,9 +117,10 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
   const db = options.db;
   const log = options.log ?? defaultLogger;
   const clock = options.now ?? Date.now;
+  const urls: RecordingUrls = { mediaBase: simulator.recordingMediaBase };
 
   /** A REST call: authentication, routing, one transaction, Twilio's JSON (or error) answer. */
-  async function api({ request, path, set }: RequestContext): Promise<string> {
+  async function api({ request, path, set }: RequestContext): Promise<string | Response> {
     set.headers['content-type'] = 'application/json; charset=utf-8';
     set.headers['cache-control'] = 'no-cache, no-store';
     set.headers['twilio-request-id'] = newSid('RQ');
@@ -107,7 +131,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
       if (!match) throw notFound(apiPath);
       const [, account = '', rest = ''] = match;
       if (account.replace(/\.json$/, '') !== options.accountSid) throw authenticationError();
-      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country), simulator.voice);
+      const route = routeOf(rest, request.method, (ctx, country) => store.boughtNumbers(ctx.sql, country), simulator.voice, urls);
       if (route === null) throw notFound(apiPath);
       if (route === 'method') throw methodNotAllowed(request.method);
       const params = await readParams(request);
@@ -120,6 +144,10 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
         throw error;
       }
       set.status = result.status;
+      if (result.media) {
+        const { contentType, bytes } = result.media;
+        return new Response(new Uint8Array(bytes), { status: result.status, headers: { 'content-type': contentType, 'content-length': String(bytes.length), 'cache-control': 'no-cache, no-store' } });
+      }
       return result.status === 204 ? '' : JSON.stringify(result.body);
     } catch (error) {
       const failure = error instanceof TwilioApiError ? error : unexpected(error, request, path);

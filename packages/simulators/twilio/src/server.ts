@@ -25,6 +25,8 @@ const simulator = await openTwilioSimulator({
   apiKeySecret: read(env, 'TWILIO_API_KEY_SECRET') ?? devAccount.apiKeySecret,
   twimlAppSid: read(env, 'TWILIO_TWIML_APP_SID') ?? devAccount.twimlAppSid,
   voiceUrl: `${publicUrl}/webhooks/twilio/voice`,
+  // recordings are fetched where the app reaches this process
+  recordingMediaBase: `${url}/sim/twilio`,
 });
 // the calls a stopped process of this simulator left live are over: Twilio would have ended them
 await simulator.recover();

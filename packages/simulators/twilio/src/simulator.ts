@@ -34,6 +34,9 @@ export interface TwilioSimulatorOptions {
    *  ringing take 20 ms), and the timers it runs on (default the global setTimeout). */
   voiceTimeScale?: number;
   voiceTimers?: VoiceTimers;
+  /** Where recordings' media URLs (`RecordingUrl`, `media_url`) point: the simulator's REST base as the app reaches
+   *  it, e.g. `http://localhost:3011/sim/twilio` (default Twilio's own, https://api.twilio.com). */
+  recordingMediaBase?: string;
   /** The Voice SDK signalling gateway's times in real milliseconds (tests shorten the 30 s reconnection window). */
   voiceSignalling?: Partial<SignallingTiming>;
 }
@@ -44,12 +47,15 @@ export interface TwilioSimulator {
   readonly callbacks: CallbackDelivery;
   /** The voice side (voice/voice-simulator.ts): live calls of this process, the signalling sessions; `settle()` in tests. */
   readonly voice: VoiceSimulator;
+  /** `options.recordingMediaBase`, or Twilio's host. */
+  readonly recordingMediaBase: string;
   /** Types a code on the phone of a number with a pending verification call (what the phone page's form does). */
   enterValidationCode(phoneNumber: string, code: string): Promise<CodeOutcome>;
   /** Types a code for one verification call (the phone page's form). */
   enterCodeFor(requestId: string, code: string): Promise<CodeOutcome>;
   /** For a process that serves the simulator from now on: ends the calls a stopped process left live (as of its
-   *  last heartbeat) and starts this process's heartbeat. Resolves with how many calls it ended. */
+   *  last heartbeat; their unfinished recordings are absent) and starts this process's heartbeat. Resolves with how
+   *  many calls it ended. */
   recover(): Promise<number>;
   stopHeartbeat(): void;
 }
@@ -75,12 +81,15 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
       ? { accountSid: options.accountSid, apiKeySid: options.apiKeySid, apiKeySecret: options.apiKeySecret, twimlAppSid: options.twimlAppSid }
       : null;
   const voiceLog = options.callbackLog ?? ((message: string) => console.warn(`[twilio-simulator] ${message}`));
+  const recordingMediaBase = (options.recordingMediaBase ?? 'https://api.twilio.com').replace(/\/+$/, '');
   const voice = new VoiceSimulator({
     db: options.db,
     accountSid: options.accountSid,
     keys,
     voiceUrl: options.voiceUrl ?? null,
     callbacks,
+    recordingMediaBase,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     now: clock,
     ...(options.voiceTimeScale !== undefined ? { timeScale: options.voiceTimeScale } : {}),
     ...(options.voiceTimers ? { timers: options.voiceTimers } : {}),
@@ -94,12 +103,14 @@ export function createTwilioSimulator(options: TwilioSimulatorOptions): TwilioSi
     options,
     callbacks,
     voice,
+    recordingMediaBase,
     enterValidationCode: (phoneNumber, code) => enter((sql) => store.lockPendingRequestOf(sql, phoneNumber), code),
     enterCodeFor: (requestId, code) => enter((sql) => store.lockValidationRequest(sql, requestId), code),
     async recover() {
       const ended = await options.db.privileged(async (sql) => {
         const alive = await store.lastHeartbeat(sql);
         const count = await store.endCallsOfStoppedProcess(sql, alive ?? clock(), options.voiceTimeScale ?? 1);
+        await store.endRecordingsOfStoppedProcess(sql, alive ?? clock());
         await store.beat(sql, clock());
         return count;
       });

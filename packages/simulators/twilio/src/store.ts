@@ -90,6 +90,24 @@ const setupStatements = [
   `alter table twilio_simulator.voice_calls add column if not exists dial_ended_ms bigint`,
   `alter table twilio_simulator.voice_calls add column if not exists dial_duration_s integer`,
   `create index if not exists voice_calls_by_dial_sid on twilio_simulator.voice_calls (dial_sid)`,
+  // recordings (<Record>): the row while it records, its WAV once it is complete; any process serves them
+  `create table if not exists twilio_simulator.recordings (
+    sid text primary key,
+    account_sid text not null,
+    call_sid text not null,
+    status text not null check (status in ('in-progress', 'completed', 'absent')),
+    source text not null,
+    channels integer not null,
+    duration_s integer,
+    error_code integer,
+    wav bytea,
+    start_ms bigint not null,
+    created_ms bigint not null,
+    updated_ms bigint not null,
+    seq bigint generated always as identity
+  )`,
+  `create index if not exists recordings_by_call on twilio_simulator.recordings (call_sid, seq)`,
+  `alter table twilio_simulator.recordings enable row level security`,
   // when the process serving the live calls was last known to run (one row, written every few seconds)
   `create table if not exists twilio_simulator.heartbeat (id integer primary key check (id = 1), alive_ms bigint not null)`,
   // only the owner (the simulator's own connection) reads them: no policies, and nothing granted
@@ -457,6 +475,85 @@ export async function endCallsOfStoppedProcess(sql: Sql, endedMs: number, timeSc
      where status not in ${open}
      returning sid`,
     [endedMs, timeScale],
+  );
+  return rows.length;
+}
+
+export interface RecordingRow {
+  sid: string;
+  account_sid: string;
+  call_sid: string;
+  status: 'in-progress' | 'completed' | 'absent';
+  source: string;
+  channels: number;
+  duration_s: number | null;
+  error_code: number | null;
+  start_ms: number | string;
+  created_ms: number | string;
+  updated_ms: number | string;
+}
+
+const recordingColumns = `sid, account_sid, call_sid, status, source, channels, duration_s, error_code, start_ms, created_ms, updated_ms`;
+
+/** Inserts or updates a recording; `wav` (when given) is its audio. Bytes travel as base64 so that both engines take
+ *  them alike. */
+export async function saveRecording(sql: Sql, row: RecordingRow, wav: Uint8Array | null): Promise<void> {
+  await sql.query(
+    `insert into twilio_simulator.recordings (${recordingColumns}, wav)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, decode($12, 'base64'))
+     on conflict (sid) do update set status = excluded.status, duration_s = excluded.duration_s, error_code = excluded.error_code,
+       updated_ms = excluded.updated_ms, wav = coalesce(excluded.wav, twilio_simulator.recordings.wav)`,
+    [
+      row.sid,
+      row.account_sid,
+      row.call_sid,
+      row.status,
+      row.source,
+      row.channels,
+      row.duration_s,
+      row.error_code,
+      row.start_ms,
+      row.created_ms,
+      row.updated_ms,
+      wav === null ? null : Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength).toString('base64'),
+    ],
+  );
+}
+
+export async function getRecording(sql: Sql, accountSid: string, sid: string): Promise<RecordingRow | null> {
+  const rows = await sql.query<RecordingRow>(`select ${recordingColumns} from twilio_simulator.recordings where account_sid = $1 and sid = $2`, [accountSid, sid]);
+  return rows[0] ?? null;
+}
+
+/** A recording's WAV file, or null while it has none (in progress, absent) or when there is no such recording. */
+export async function recordingWav(sql: Sql, accountSid: string, sid: string): Promise<Uint8Array | null> {
+  const rows = await sql.query<{ wav: string | null }>(`select encode(wav, 'base64') as wav from twilio_simulator.recordings where account_sid = $1 and sid = $2`, [accountSid, sid]);
+  const wav = rows[0]?.wav;
+  return wav ? new Uint8Array(Buffer.from(wav.replace(/\s/g, ''), 'base64')) : null;
+}
+
+export async function deleteRecording(sql: Sql, accountSid: string, sid: string): Promise<boolean> {
+  const rows = await sql.query(`delete from twilio_simulator.recordings where account_sid = $1 and sid = $2 returning sid`, [accountSid, sid]);
+  return rows.length > 0;
+}
+
+/** One page of an account's recordings (one call's with `callSid`), newest first as Twilio lists them. */
+export async function listRecordings(sql: Sql, accountSid: string, filter: { callSid?: string }, page: PageQuery): Promise<{ rows: RecordingRow[]; more: boolean }> {
+  const rows = await sql.query<RecordingRow>(
+    `select ${recordingColumns} from twilio_simulator.recordings
+      where account_sid = $1 and ($2::text is null or call_sid = $2)
+      order by seq desc limit $3 offset $4`,
+    [accountSid, filter.callSid ?? null, page.pageSize + 1, page.page * page.pageSize],
+  );
+  return { rows: rows.slice(0, page.pageSize), more: rows.length > page.pageSize };
+}
+
+/** Recordings a stopped process left recording: absent (no audio was kept), as of its last heartbeat. */
+export async function endRecordingsOfStoppedProcess(sql: Sql, endedMs: number): Promise<number> {
+  const rows = await sql.query(
+    `update twilio_simulator.recordings set status = 'absent', duration_s = 0, error_code = 16101, updated_ms = greatest(created_ms, $1::bigint)
+      where status = 'in-progress' returning sid`,
+    [endedMs],
   );
   return rows.length;
 }

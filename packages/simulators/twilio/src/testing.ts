@@ -79,6 +79,7 @@ export async function createTestCarrier(
     fetch: viaApp,
     callbackLog: () => {},
     voiceUrl: `${origin}/webhooks/twilio/voice`,
+    recordingMediaBase: `${origin}/sim/twilio`,
   });
   return {
     twilioSimulator,

@@ -39,7 +39,57 @@ describe('the TwiML reader', () => {
         expect((error as TwimlError).code).toBe(12100);
       }
     }
-    expect(() => parseTwiml('<Response><Play>x</Play></Response>')).toThrow(expect.objectContaining({ code: 12200 }));
+    expect(() => parseTwiml('<Response><Gather/></Response>')).toThrow(expect.objectContaining({ code: 12200 }));
     expect(() => parseTwiml('<Response><Dial timeLimit="0">+1</Dial></Response>')).toThrow(expect.objectContaining({ code: 12200 }));
+  });
+
+  test('<Record> and <Play> as the SDK writes them, with Twilio\'s defaults', () => {
+    const response = new twilio.twiml.VoiceResponse();
+    response.play('https://x.example/greeting.wav');
+    response.record({
+      action: 'https://x.example/done?v=1',
+      maxLength: 120,
+      playBeep: true,
+      recordingStatusCallback: 'https://x.example/rec',
+      recordingStatusCallbackEvent: ['in-progress', 'completed'],
+      recordingStatusCallbackMethod: 'POST',
+      finishOnKey: '#',
+      timeout: 0,
+      trim: 'do-not-trim',
+    });
+    response.record();
+    expect(parseTwiml(response.toString())).toEqual([
+      { verb: 'play', url: 'https://x.example/greeting.wav', loop: 1 },
+      {
+        verb: 'record',
+        action: 'https://x.example/done?v=1',
+        method: 'POST',
+        timeout: 0,
+        finishOnKey: '#',
+        maxLength: 120,
+        playBeep: true,
+        trim: 'do-not-trim',
+        recordingStatusCallback: 'https://x.example/rec',
+        recordingStatusCallbackMethod: 'POST',
+        recordingStatusCallbackEvents: ['in-progress', 'completed'],
+      },
+      {
+        verb: 'record',
+        action: null,
+        method: 'POST',
+        timeout: 5,
+        finishOnKey: '1234567890*#',
+        maxLength: 3600,
+        playBeep: true,
+        trim: 'trim-silence',
+        recordingStatusCallback: null,
+        recordingStatusCallbackMethod: 'POST',
+        recordingStatusCallbackEvents: ['completed'],
+      },
+    ]);
+    for (const bad of ['<Record maxLength="0"/>', '<Record maxLength="20000"/>', '<Record finishOnKey="a"/>', '<Record trim="x"/>', '<Record playBeep="yes"/>', '<Record recordingStatusCallbackEvent="done"/>', '<Play loop="-1">u</Play>']) {
+      expect(() => parseTwiml(`<Response>${bad}</Response>`)).toThrow(expect.objectContaining({ code: 12200 }));
+    }
+    expect(() => parseTwiml('<Response><Play/></Response>')).toThrow(expect.objectContaining({ code: 12100 }));
   });
 });

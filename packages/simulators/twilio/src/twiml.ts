@@ -2,6 +2,9 @@
 // declaration; no DTDs, no CDATA) and the subset of Voice TwiML that Ringwise answers with:
 //   <Response>
 //     <Say>text</Say>
+//     <Play loop>https://…/greeting.wav</Play>
+//     <Record action method timeout finishOnKey maxLength playBeep trim recordingStatusCallback
+//             recordingStatusCallbackEvent recordingStatusCallbackMethod/>
 //     <Dial callerId timeLimit answerOnBridge action method timeout>
 //       <Number statusCallback statusCallbackEvent statusCallbackMethod>+1…</Number>
 //       <Client statusCallback statusCallbackEvent statusCallbackMethod>identity</Client>   (or a bare number as text)
@@ -140,8 +143,38 @@ export interface DialTarget {
   statusCallbackEvents: DialStatusEvent[];
 }
 
+export type RecordingStatusEvent = 'in-progress' | 'completed' | 'absent';
+
+/** <Record>, with Twilio's defaults (twilio.com/docs/voice/twiml/record). */
+export interface RecordVerb {
+  verb: 'record';
+  /** Where the recording is reported; null: the current document's URL. */
+  action: string | null;
+  method: 'GET' | 'POST';
+  /** Seconds of silence that end the recording (default 5; 0: silence never ends it). */
+  timeout: number;
+  /** Keys that end the recording (default any key; empty: none). */
+  finishOnKey: string;
+  /** Seconds the recording may last (default 3600). */
+  maxLength: number;
+  playBeep: boolean;
+  trim: 'trim-silence' | 'do-not-trim';
+  recordingStatusCallback: string | null;
+  recordingStatusCallbackMethod: 'GET' | 'POST';
+  recordingStatusCallbackEvents: RecordingStatusEvent[];
+}
+
+export interface PlayVerb {
+  verb: 'play';
+  url: string;
+  /** Times to play it (default 1; 0, Twilio's "until the call ends", is taken as 1000). */
+  loop: number;
+}
+
 export type TwimlVerb =
   | { verb: 'say'; text: string }
+  | PlayVerb
+  | RecordVerb
   | { verb: 'hangup' }
   | { verb: 'reject'; reason: 'busy' | 'rejected' }
   | {
@@ -169,6 +202,45 @@ function positiveInteger(value: string | undefined, fallback: number, attribute:
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new TwimlError(12200, `Schema validation warning: ${attribute} must be a positive integer`);
   return Number(value);
+}
+
+function nonNegativeInteger(value: string | undefined, fallback: number, attribute: string): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value.trim())) throw new TwimlError(12200, `Schema validation warning: ${attribute} must be a non-negative integer`);
+  return Number(value);
+}
+
+function bool(value: string | undefined, fallback: boolean, attribute: string): boolean {
+  if (value === undefined) return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new TwimlError(12200, `Schema validation warning: ${attribute} must be true or false`);
+}
+
+const recordingEvents: readonly RecordingStatusEvent[] = ['in-progress', 'completed', 'absent'];
+
+function record(element: XmlElement): RecordVerb {
+  const attributes = element.attributes;
+  const maxLength = positiveInteger(attributes.maxLength, 3600, 'maxLength');
+  if (maxLength > 14_400) throw new TwimlError(12200, 'Schema validation warning: maxLength must be at most 14400');
+  const finishOnKey = attributes.finishOnKey ?? '1234567890*#';
+  if (!/^[0-9*#]*$/.test(finishOnKey)) throw new TwimlError(12200, `Schema validation warning: finishOnKey "${finishOnKey}"`);
+  const trim = attributes.trim ?? 'trim-silence';
+  if (trim !== 'trim-silence' && trim !== 'do-not-trim') throw new TwimlError(12200, `Schema validation warning: trim "${trim}"`);
+  const events = (attributes.recordingStatusCallbackEvent ?? 'completed').split(/[\s,]+/).filter(Boolean);
+  for (const event of events) if (!recordingEvents.includes(event as RecordingStatusEvent)) throw new TwimlError(12200, `Schema validation warning: recordingStatusCallbackEvent "${event}"`);
+  return {
+    verb: 'record',
+    action: attributes.action ?? null,
+    method: method(attributes.method),
+    timeout: nonNegativeInteger(attributes.timeout, 5, 'timeout'),
+    finishOnKey,
+    maxLength,
+    playBeep: bool(attributes.playBeep, true, 'playBeep'),
+    trim,
+    recordingStatusCallback: attributes.recordingStatusCallback ?? null,
+    recordingStatusCallbackMethod: method(attributes.recordingStatusCallbackMethod),
+    recordingStatusCallbackEvents: events as RecordingStatusEvent[],
+  };
 }
 
 const statusEvents: readonly DialStatusEvent[] = ['initiated', 'ringing', 'answered', 'completed'];
@@ -203,6 +275,16 @@ export function parseTwiml(source: string): TwimlVerb[] {
     switch (child.name) {
       case 'Say':
         verbs.push({ verb: 'say', text: textOf(child) });
+        break;
+      case 'Play': {
+        const url = textOf(child);
+        if (!url) throw new TwimlError(12100, 'Document parse failure: <Play> has no URL');
+        const loop = nonNegativeInteger(child.attributes.loop, 1, 'loop');
+        verbs.push({ verb: 'play', url, loop: loop === 0 ? 1000 : loop });
+        break;
+      }
+      case 'Record':
+        verbs.push(record(child));
         break;
       case 'Hangup':
         verbs.push({ verb: 'hangup' });

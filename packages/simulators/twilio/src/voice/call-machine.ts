@@ -67,7 +67,7 @@ export class CallMachine {
   }
 
   newCall(init: Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'fields'> & Partial<Pick<VoiceCall, 'callerMedia'>>): VoiceCall {
-    const call: VoiceCall = { callerMedia: null, ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], digits: '', errorCode: null, leg: null, persisted: Promise.resolve() };
+    const call: VoiceCall = { callerMedia: null, ...init, status: 'ringing', createdMs: this.#options.now(), answeredMs: null, endedMs: null, said: [], digits: '', errorCode: null, leg: null, onKey: null, onEnd: null, persisted: Promise.resolve() };
     this.#calls.set(call.sid, call);
     // ended calls are kept (for `call`) up to a bound; the table keeps them all
     if (this.#calls.size > maxRememberedCalls) {
@@ -124,6 +124,31 @@ export class CallMachine {
     return Math.max(0, Math.round(ms / this.#options.timeScale / 1000));
   }
 
+  /** Runs `work` after simulated `seconds` (voice time); the returned function cancels it. */
+  after(seconds: number, work: () => void): () => void {
+    const handle = this.#options.timers.setTimeout(work, seconds * 1000 * this.#options.timeScale);
+    return () => this.#options.timers.clearTimeout(handle);
+  }
+
+  /** Resolves after simulated `seconds`, or as soon as the call ends (a verb that plays or waits). */
+  pause(call: VoiceCall, seconds: number): Promise<void> {
+    if (isTerminal(call.status)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        cancel();
+        if (call.onEnd === done) call.onEnd = null;
+        resolve();
+      };
+      const cancel = this.after(seconds, done);
+      call.onEnd = done;
+    });
+  }
+
+  /** Real milliseconds in simulated `seconds`. */
+  realMs(seconds: number): number {
+    return seconds * 1000 * this.#options.timeScale;
+  }
+
   fail(call: VoiceCall, code: number, message: string): void {
     this.#options.log(`call ${call.sid} failed: ${code} ${message}`);
     call.errorCode = code;
@@ -134,7 +159,10 @@ export class CallMachine {
     if (isTerminal(call.status)) return;
     call.status = status;
     if (status === 'in-progress' && call.answeredMs === null) call.answeredMs = this.#options.now();
-    if (isTerminal(status)) call.callerMedia?.close();
+    if (isTerminal(status)) {
+      call.onEnd?.();
+      call.callerMedia?.close();
+    }
     this.persist(call);
     if (call.direction === 'outbound') this.#options.devices.outgoing(call.sid, status, call.errorCode);
   }

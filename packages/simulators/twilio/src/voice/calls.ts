@@ -85,6 +85,9 @@ export interface VoiceCall {
   /** The phone page's microphone when it calls with one: the far end the browser that takes the call is bridged
    *  to; it closes when the call ends. */
   callerMedia: MediaEnd | null;
+  /** What a verb under way (a <Record>) hears: each key the caller presses, and the call's end. */
+  onKey: ((key: string) => void) | null;
+  onEnd: (() => void) | null;
   persisted: Promise<void>;
 }
 

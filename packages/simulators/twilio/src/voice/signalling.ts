@@ -173,6 +173,11 @@ export class Signalling implements DeviceNotifier {
     return this.#calls.get(sid)?.media.report() ?? this.#ended.get(sid) ?? null;
   }
 
+  /** The live far end of a call (by the sid its client knows), or null. */
+  farEnd(sid: string): MediaEnd | null {
+    return this.#calls.get(sid)?.media ?? null;
+  }
+
   closeAll(): void {
     for (const session of this.#sessions) {
       session.socket.close(1001, 'the simulator is stopping');

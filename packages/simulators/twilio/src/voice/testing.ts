@@ -80,6 +80,8 @@ export interface BrowserPeerOptions {
   /** Whether it offers and answers RFC 6464 audio levels, and sends them (true, as browsers do); without them the
    *  simulator judges the audio by its Opus flags. */
   audioLevels?: boolean;
+  /** Keeps the Opus payloads it receives (`heard`), to decode what the far end played. */
+  keepAudio?: boolean;
 }
 
 /** A browser's side of the audio. */
@@ -94,8 +96,10 @@ export class BrowserPeer {
   /** Silence instead of the tone, as a muted microphone sends. */
   muted = false;
   received = 0;
+  /** The Opus payloads received, with `keepAudio`. */
+  readonly heard: Buffer[] = [];
 
-  constructor({ audioLevels = true }: BrowserPeerOptions = {}) {
+  constructor({ audioLevels = true, keepAudio = false }: BrowserPeerOptions = {}) {
     this.pc = new RTCPeerConnection({
       codecs: {
         audio: [
@@ -108,7 +112,12 @@ export class BrowserPeer {
       iceAdditionalHostAddresses: ['127.0.0.1'],
     });
     this.#transceiver = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
-    this.pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => this.received++));
+    this.pc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe((rtp) => {
+        this.received++;
+        if (keepAudio) this.heard.push(Buffer.from(rtp.payload));
+      }),
+    );
   }
 
   async offer(): Promise<string> {

@@ -14,7 +14,7 @@
 // simulated second lasts `timeScale` × 1000 ms of the injected timers (tests use e.g. 0.01), and durations
 // (CallDuration) are the clock's elapsed milliseconds divided by the same factor.
 import { parsePhoneNumber } from '@ringwise/phone';
-import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
+import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { AccessTokenError, requireIncoming, requireOutgoing, verifyAccessToken, type AccessTokenKeys, type VerifiedAccessToken } from '../access-token.ts';
 import type { CallbackDelivery } from '../delivery.ts';
 import { apiVersion, newSid } from '../context.ts';
@@ -36,6 +36,10 @@ export interface VoiceSimulatorOptions {
   /** The TwiML App's Voice URL (the app's /webhooks/twilio/voice), as configured (what is signed). */
   voiceUrl: string | null;
   callbacks: CallbackDelivery;
+  /** Where recordings' URLs point (simulator.ts `recordingMediaBase`). */
+  recordingMediaBase: string;
+  /** How <Play> fetches its files (default: global fetch). */
+  fetch?: FetchFunction;
   now: () => number;
   /** Real milliseconds per simulated millisecond (default 1; tests 0.01 or less). */
   timeScale?: number;
@@ -90,7 +94,18 @@ export class VoiceSimulator {
       track,
       log: options.log,
     });
-    this.#twiml = { machine: this.#calls, callbacks: options.callbacks, now: options.now };
+    this.#twiml = {
+      machine: this.#calls,
+      callbacks: options.callbacks,
+      now: options.now,
+      db: options.db,
+      accountSid: options.accountSid,
+      mediaBase: options.recordingMediaBase,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      log: options.log,
+      // the browser that placed the call, or the phone page's microphone; a phone page call without one is a tone
+      callerAudio: (call) => (call.direction === 'outbound' ? this.#signalling.farEnd(call.sid) : call.callerMedia),
+    };
   }
 
   // ── tests and the phone page ──
@@ -200,7 +215,7 @@ export class VoiceSimulator {
       (async () => {
         if (!voiceUrl) return this.#calls.fail(call, 11200, 'HTTP retrieval failure: the TwiML App has no Voice URL');
         const answer = await this.#options.callbacks.deliver(voiceUrl, 'POST', fields);
-        await followTwiml(this.#twiml, call, answer);
+        await followTwiml(this.#twiml, call, { answer, url: voiceUrl });
       })(),
     );
   }
@@ -230,8 +245,10 @@ export class VoiceSimulator {
   #digits(sid: string, digits: string): void {
     const call = this.#calls.callOrLeg(sid);
     if (!call || isTerminal(call.status)) return;
-    call.digits += digits.replace(/w/g, '');
+    const keys = digits.replace(/w/g, '');
+    call.digits += keys;
     this.#calls.persist(call);
+    for (const key of keys) call.onKey?.(key);
   }
 
   // ── the phone page ──
@@ -265,7 +282,7 @@ export class VoiceSimulator {
     const call = this.#calls.newCall({ sid, direction: 'inbound', identity: null, from, to, fields, callerMedia });
     const reached = deferred();
     const answer = await this.#options.callbacks.deliver(number.voice_url, number.voice_method, fields);
-    this.#run(followTwiml(this.#twiml, call, answer, reached).finally(reached.resolve));
+    this.#run(followTwiml(this.#twiml, call, { answer, url: number.voice_url }, reached).finally(reached.resolve));
     await reached.promise;
     await call.persisted;
     return { ok: true, callSid: sid, answerSdp: callerMedia?.localSdp ?? null };

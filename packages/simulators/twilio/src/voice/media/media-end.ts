@@ -10,15 +10,36 @@
 // as it came, and what it measures is read from the packet headers (audio-level.ts). Each timer and subscription
 // catches its own errors: one ends this end's media and is reported (`onFailure`), never the process.
 import { RTCPeerConnection, RTCRtpCodecParameters, RTP_EXTENSION_URI, RtpHeader, RtpPacket, useAudioLevelIndication, type Extensions, type RTCRtpTransceiver } from 'werift';
-import { AudioMeter, type AudioLevel } from './audio-level.ts';
+import { AudioMeter, rmsOfDBov, silenceRms, type AudioLevel } from './audio-level.ts';
 import { impair, type Impairment } from './impairment.ts';
 import { frameMs, frameSamples } from './opus.ts';
 import { opusHasSound } from './opus-packet.ts';
 import { KeyPresses } from './telephone-event.ts';
-import { silencePacket, toneFrames, type ToneFrames, type ToneKind } from './tones.ts';
+import { clipFrames, silencePacket, toneFrames, type ToneFrames, type ToneKind } from './tones.ts';
 
-/** What the far end plays to the browser. */
-export type MediaPlay = { kind: 'silence' } | { kind: ToneKind } | { kind: 'echo'; delayMs: number };
+/** What the far end plays to the browser: a clip is played once, then silence. */
+export type MediaPlay = { kind: 'silence' } | { kind: ToneKind } | { kind: 'echo'; delayMs: number } | { kind: 'clip'; packets: readonly Buffer[] };
+
+/** A received Opus packet kept for a recording: when it arrived (performance.now() ms) and its RTP timestamp. */
+export interface CapturedPacket {
+  atMs: number;
+  timestamp: number;
+  opus: Buffer;
+}
+
+/** What the browser sent while a recording ran (no decoding here: capture.ts decodes it once it is over). */
+export interface CapturedAudio {
+  startedMs: number;
+  endedMs: number;
+  packets: CapturedPacket[];
+}
+
+interface Capture {
+  startedMs: number;
+  packets: CapturedPacket[];
+  /** Each audio frame as it arrives: whether it carried sound (a <Record>'s silence timeout). */
+  onFrame: (voiced: boolean) => void;
+}
 
 /** What this end does with the audio it receives: nothing (measured only), sends it back, or on to another end. */
 type Passing = { kind: 'none' } | { kind: 'echo'; delayMs: number } | { kind: 'relay'; to: MediaEnd };
@@ -111,6 +132,7 @@ export class MediaEnd {
   #keysReceived = '';
   #closed = false;
   #failed = false;
+  #capture: Capture | null = null;
 
   private constructor(options: MediaEndOptions) {
     this.#options = options;
@@ -175,7 +197,8 @@ export class MediaEnd {
   play(play: MediaPlay): void {
     if (this.#closed) return;
     this.#passing = play.kind === 'echo' ? play : { kind: 'none' };
-    this.#tones = play.kind === 'silence' || play.kind === 'echo' ? null : toneFrames({ kind: play.kind });
+    if (play.kind === 'clip') this.#tones = clipFrames(play.packets);
+    else this.#tones = play.kind === 'silence' || play.kind === 'echo' ? null : toneFrames({ kind: play.kind });
     if (play.kind === 'echo') this.#stopClock();
     else this.#startClock();
   }
@@ -188,6 +211,18 @@ export class MediaEnd {
       end.#passing = { kind: 'relay', to: other };
       end.#stopClock();
     }
+  }
+
+  /** Starts keeping the Opus packets the browser sends, as they come (a <Record>); `onFrame` hears each frame. */
+  startCapture(onFrame: (voiced: boolean) => void = () => {}): void {
+    this.#capture = { startedMs: performance.now(), packets: [], onFrame };
+  }
+
+  /** Stops keeping them: what arrived since `startCapture`, or null when nothing was being kept. */
+  stopCapture(): CapturedAudio | null {
+    const capture = this.#capture;
+    this.#capture = null;
+    return capture ? { startedMs: capture.startedMs, endedMs: performance.now(), packets: capture.packets } : null;
   }
 
   impair(impairment: Impairment | null): void {
@@ -217,6 +252,7 @@ export class MediaEnd {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    // what was captured stays for stopCapture: a caller who hangs up still leaves a recording
     this.#stopClock();
     if (this.#watchdog) clearTimeout(this.#watchdog);
     for (const handle of this.#pending) clearTimeout(handle);
@@ -285,8 +321,14 @@ export class MediaEnd {
     }
     if (codec !== 'opus') return;
     const level = audioLevelOf(extensions);
-    if (level === null) this.#meter.addFlagged(opusHasSound(rtp.payload));
+    const voiced = level === null ? opusHasSound(rtp.payload) : rmsOfDBov(level) >= silenceRms;
+    if (level === null) this.#meter.addFlagged(voiced);
     else this.#meter.addAudioLevel(level);
+    const capture = this.#capture;
+    if (capture) {
+      capture.packets.push({ atMs: performance.now(), timestamp: rtp.header.timestamp, opus: Buffer.from(rtp.payload) });
+      capture.onFrame(voiced);
+    }
     const passing = this.#passing;
     if (passing.kind === 'none') return;
     const advance = this.#lastInTimestamp === null ? frameSamples : uint32(rtp.header.timestamp - this.#lastInTimestamp);

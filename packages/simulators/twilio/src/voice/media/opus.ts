@@ -28,8 +28,9 @@ export function createOpusEncoder(): OpusEncoder {
   };
 }
 
-export function createOpusDecoder(): OpusDecoder {
-  const codec = new OpusScript(opusClockRate, 1, OpusScript.Application.VOIP);
+/** A decoder to mono PCM at `sampleRate` (8, 12, 16, 24 or 48 kHz: libopus resamples). */
+export function createOpusDecoder(sampleRate: 8000 | 12_000 | 16_000 | 24_000 | 48_000 = opusClockRate): OpusDecoder {
+  const codec = new OpusScript(sampleRate, 1, OpusScript.Application.VOIP);
   return {
     decode(payload) {
       try {

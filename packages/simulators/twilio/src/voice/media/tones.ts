@@ -58,24 +58,61 @@ interface EncodedTones {
   silence: TonePacket;
 }
 
-/** The PCM of segments played in a row (48 kHz mono), each sine starting at its segment's start. */
-export function segmentsPcm(segments: readonly Segment[]): Int16Array {
-  const total = segments.reduce((sum, segment) => sum + (segment.ms * opusClockRate) / 1000, 0);
-  if (total % frameSamples !== 0) throw new Error(`${total / (opusClockRate / 1000)} ms is not a whole number of ${frameMs} ms frames`);
+/** The PCM of segments played in a row (48 kHz mono unless told), each sine starting at its segment's start. */
+export function segmentsPcm(segments: readonly Segment[], sampleRate = opusClockRate): Int16Array {
+  const perFrame = (sampleRate * frameMs) / 1000;
+  const total = segments.reduce((sum, segment) => sum + (segment.ms * sampleRate) / 1000, 0);
+  if (total % perFrame !== 0) throw new Error(`${total / (sampleRate / 1000)} ms is not a whole number of ${frameMs} ms frames`);
   const pcm = new Int16Array(total);
   let offset = 0;
   for (const segment of segments) {
-    const length = (segment.ms * opusClockRate) / 1000;
+    const length = (segment.ms * sampleRate) / 1000;
     if (segment.hz.length) {
       for (let i = 0; i < length; i++) {
         let value = 0;
-        for (const frequency of segment.hz) value += Math.sin((2 * Math.PI * frequency * i) / opusClockRate);
+        for (const frequency of segment.hz) value += Math.sin((2 * Math.PI * frequency * i) / sampleRate);
         pcm[offset + i] = Math.round((value / segment.hz.length) * amplitude);
       }
     }
     offset += length;
   }
   return pcm;
+}
+
+/** `samples` of a tone pattern at `sampleRate`, its cycle repeated: what a caller without a browser sounds like. */
+export function tonePcm(kind: ToneKind, sampleRate: number, samples: number): Int16Array {
+  const cycle = segmentsPcm(tonePatterns[kind], sampleRate);
+  const pcm = new Int16Array(samples);
+  for (let offset = 0; offset < samples; offset += cycle.length) pcm.set(cycle.subarray(0, Math.min(cycle.length, samples - offset)), offset);
+  return pcm;
+}
+
+/** The beep before a <Record> (the simulator's: 1 kHz for 500 ms). */
+export const beepSegments: readonly Segment[] = [{ ms: 500, hz: [1000] }];
+
+/** PCM (48 kHz mono) as 20 ms Opus packets, by one encoder made and freed here, synchronously, so that no other codec
+ *  lives while it does (a <Play>'s file, the beep). */
+export function encodeClip(pcm: Int16Array): Buffer[] {
+  const encoder = createOpusEncoder();
+  try {
+    const packets: Buffer[] = [];
+    for (let start = 0; start < pcm.length; start += frameSamples) {
+      const frame = new Int16Array(frameSamples);
+      frame.set(pcm.subarray(start, start + frameSamples));
+      packets.push(encoder.encode(frame));
+    }
+    return packets;
+  } finally {
+    encoder.close();
+  }
+}
+
+let beep: readonly Buffer[] | null = null;
+
+/** The beep's packets, encoded once per process. */
+export function beepPackets(): readonly Buffer[] {
+  beep ??= encodeClip(segmentsPcm(beepSegments));
+  return beep;
 }
 
 let encoded: EncodedTones | null = null;
@@ -142,5 +179,14 @@ export function toneFrames({ kind }: { kind: ToneKind }): ToneFrames {
       const packets = presses.get(key.toUpperCase());
       if (packets) inserted.push(...packets);
     },
+  };
+}
+
+/** Plays packets once, then silence (a <Play>'s file, the beep). */
+export function clipFrames(packets: readonly Buffer[]): ToneFrames {
+  let position = 0;
+  return {
+    next: () => (position < packets.length ? { opus: packets[position++] as Buffer, level: 0 } : silencePacket()),
+    press() {},
   };
 }
