@@ -87,7 +87,7 @@ export function createApp(config: ApiConfig, options: AppOptions = {}) {
     app.use(rates({ service: services.rates, limiter, rule: limits.rates, trustedProxyHops: limits.trustedProxyHops }));
     if (services.telephony) {
       app.use(numbers({ verifier: auth.verifier, db, telephony: services.telephony }));
-      app.use(calls({ verifier: auth.verifier, db, rates: services.rates, telephony: services.telephony, twilio: config.twilio }));
+      app.use(calls({ verifier: auth.verifier, db, rates: services.rates, telephony: services.telephony, twilio: config.twilio, jobs: services.billingJobs }));
     }
     if (options.marketingRenderer) {
       const pages = createMarketingPages({

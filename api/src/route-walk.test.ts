@@ -5,6 +5,7 @@
 // one /api/health must answer 200 at once: one request that holds the connection (a transaction opened inside
 // another, a provider awaited inside one) would stop every later one. `samples` is a Record of every route name, so
 // a new route does not typecheck until it is walked here.
+import { encodeWav } from '@ringwise/contract/greeting-wav';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import twilio from 'twilio';
@@ -119,6 +120,7 @@ async function typeVerificationCode() {
 }
 
 const png: Uint8Array<ArrayBuffer> = Uint8Array.from({ length: 64 }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? i % 251);
+const greetingWav = encodeWav(Float32Array.from({ length: 16_000 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 8000);
 const junk = { unexpected: [1, { nested: null }], displayName: 12 };
 const notAnId = '00000000-0000-4000-8000-00000000000x';
 const missingId = '7b0e2a52-1f0e-4c44-9c8c-1d2b3c4d5e6f';
@@ -234,6 +236,17 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     },
   ],
   listVirtualNumbers: () => [{ as: 'customer', path: '/api/virtual-numbers' }],
+  getVoicemailGreeting: () => [
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting` },
+    { as: 'customer', path: `/api/virtual-numbers/${missingId}/greeting`, expect: [404] },
+  ],
+  uploadVoicemailGreeting: () => [
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting`, raw: { type: 'audio/wav', bytes: greetingWav } },
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting`, raw: { type: 'audio/wav', bytes: png }, expect: [415] },
+  ],
+  getVoicemailGreetingAudio: () => [{ as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting/audio` }],
+  carrierGreetingAudio: () => [{ as: 'anon', path: `/api/voicemail-greetings/${missingId}`, expect: [404] }],
+  deleteVoicemailGreeting: () => [{ as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting` }],
   releaseNumber: () => [
     { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}` },
     { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}`, expect: [404] },
@@ -293,6 +306,8 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/feedback`, body: { score: 11 }, expect: [400] },
   ],
   currentCall: () => [{ as: 'customer', path: '/api/calls/current' }],
+  unseenCalls: () => [{ as: 'customer', path: '/api/calls/unseen' }],
+  markCallsSeen: () => [{ as: 'customer', path: '/api/calls/seen' }],
   endCall: async () => {
     // a call the carrier never heard of (the page reloaded before it dialled): ended at once
     const started = await send('POST', '/api/calls/start', ctx.customer.token, { body: { destinationNumber: '+442079460125' } });
@@ -309,6 +324,14 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/calls/${ctx.call.id}/quality`, body: { worstMos: 9, warnings: [] }, expect: [400] },
     { as: 'customer', path: `/api/calls/${missingId}/quality`, body: { worstMos: null, warnings: [] }, expect: [404] },
   ],
+
+  // a call without a message, another user's id and no id at all: each 404 (voicemail.test.ts leaves real ones)
+  getVoicemailAudio: () => [
+    { as: 'customer', path: `/api/calls/${ctx.call.id}/voicemail`, expect: [404] },
+    { as: 'customer', path: `/api/calls/${notAnId}/voicemail`, expect: [404] },
+  ],
+  markVoicemailHeard: () => [{ as: 'customer', path: `/api/calls/${missingId}/voicemail/heard`, expect: [404] }],
+  deleteVoicemail: () => [{ as: 'customer', path: `/api/calls/${ctx.call.id}/voicemail`, expect: [404] }],
 
   adminDashboard: () => [{ as: 'admin', path: '/api/admin/dashboard?days=7' }],
   adminUsers: () => [{ as: 'admin', path: '/api/admin/users?search=example' }],

@@ -8,6 +8,7 @@
 // The one upload (PUT /api/user/avatar) is the exception inside /api: its body is an image, with its own types and
 // size (`rawBodyRoutes`), checked here the same way and then read by its handler with `readBody` (request-body.ts, the
 // api's one reader of bodies, which this plugin reads /api's JSON with too).
+import { greetingContentType, greetingMessages, maxGreetingBytes } from '@ringwise/contract/greeting-wav';
 import { Elysia } from 'elysia';
 import type { ErrorCode } from '@ringwise/contract/errors';
 import { avatarContentTypes, maxAvatarBytes, profileMessages } from '@ringwise/contract/profile';
@@ -46,12 +47,24 @@ export const rawBodyRoutes: readonly RawBodyRoute[] = [
     tooLarge: profileMessages.avatarTooLarge,
     wrongType: profileMessages.avatarType,
   },
+  {
+    method: routes.uploadVoicemailGreeting.method,
+    path: routes.uploadVoicemailGreeting.path,
+    contentTypes: [greetingContentType, 'audio/x-wav', 'audio/wave'],
+    maxBytes: maxGreetingBytes,
+    tooLarge: greetingMessages.tooLarge,
+    wrongType: greetingMessages.notWav,
+  },
 ];
+
+/** A route path's pattern: each `:param` one path segment. */
+const patternOf = (path: string) => new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+const rawBodyPatterns = rawBodyRoutes.map((route) => ({ route, pattern: patternOf(route.path) }));
 
 /** The raw-body route a request is for, if any. */
 export function rawBodyRouteOf(method: string, path: string): RawBodyRoute | undefined {
   const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return rawBodyRoutes.find((route) => route.method === method && route.path === bare);
+  return rawBodyPatterns.find(({ route, pattern }) => route.method === method && pattern.test(bare))?.route;
 }
 
 /** The media type of a Content-Type header, lower case, without parameters ("" when absent). */

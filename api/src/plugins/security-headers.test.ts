@@ -18,7 +18,7 @@ describe('contentSecurityPolicy', () => {
         `img-src 'self' data: ${remoteList}`,
         `font-src 'self' ${remoteList}`,
         `connect-src 'self' http://localhost:3010 http://localhost:3011 ws://localhost:3011 ${remoteList}`,
-        `media-src 'self' ${remoteList}`,
+        `media-src 'self' blob: ${remoteList}`,
         `object-src 'none'`,
         `base-uri 'self'`,
         `form-action 'self'`,
@@ -31,7 +31,9 @@ describe('contentSecurityPolicy', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('*');
-    expect(csp).not.toMatch(/(^|\s)(https?:|blob:)(\s|;|$)/);
+    expect(csp).not.toMatch(/(^|\s)https?:(\s|;|$)/);
+    // blob: only for media: the page's own recordings and voicemails, played after a fetch with the session's token
+    expect(csp.split('; ').filter((directive) => / blob:(\s|$)/.test(directive)).map((directive) => directive.split(' ')[0])).toEqual(['media-src']);
   });
 
   test('follows the configured remotes', () => {
@@ -147,7 +149,7 @@ describe('a real Twilio account', () => {
     const directive = (name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('connect-src')).toContain('wss://*.twilio.com');
     expect(directive('connect-src')).toContain('https://*.twilio.com');
-    expect(directive('media-src')).toBe(`media-src 'self' https://sdk.twilio.com ${remoteList}`);
+    expect(directive('media-src')).toBe(`media-src 'self' blob: https://sdk.twilio.com ${remoteList}`);
     expect(directive('script-src')).not.toContain('twilio');
     expect(contentSecurityPolicy(simulator)).not.toContain('twilio');
   });

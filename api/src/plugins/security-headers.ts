@@ -24,8 +24,9 @@ export function contentSecurityPolicy(config: Pick<ApiConfig, 'remotes'> & Parti
     `img-src ${withRemotes(`'self'`, 'data:')}`,
     `font-src ${withRemotes(`'self'`)}`,
     `connect-src ${withRemotes(`'self'`, supabase, twilio)}`,
-    // the calling sounds are the dialer remote's own files, played by audio elements
-    `media-src ${withRemotes(`'self'`, ...(config.twilio?.live ? ['https://sdk.twilio.com'] : []))}`,
+    // the calling sounds are the dialer remote's own files, played by audio elements; voicemails and greetings are
+    // fetched with the session's token and played from blob: URLs of this page
+    `media-src ${withRemotes(`'self'`, 'blob:', ...(config.twilio?.live ? ['https://sdk.twilio.com'] : []))}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

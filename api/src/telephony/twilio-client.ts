@@ -93,9 +93,39 @@ export function twilioSimulatorBaseUrl(simulatorUrl: string): string {
   return `${simulatorUrl}${twilioSimulatorPath}`;
 }
 
+/** A recording's audio (WAV) as the carrier's REST API serves it, fetched with the account's credentials; the SDK
+ *  reads every answer as text, so the media is fetched beside it, at the same place the SDK's requests go. */
+export type RecordingMedia = (recordingSid: string) => Promise<Response>;
+
+/** Twilio's REST origin, where the SDK sends its 2010-04-01 requests. */
+const twilioRestOrigin = 'https://api.twilio.com';
+
+/** How long the carrier may take to start sending a recording. */
+const recordingMediaTimeoutMs = 15_000;
+
+export function recordingMediaOf(
+  restBase: string,
+  accountSid: string,
+  authToken: string,
+  transport: FetchFunction = (input, init) => fetch(input, init),
+): RecordingMedia {
+  const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  return (recordingSid) => {
+    assertNoOpenTransaction('Twilio');
+    const deadline = currentDeadline();
+    const timeout = deadline ? Math.min(recordingMediaTimeoutMs, Math.max(1, remainingMs(deadline))) : recordingMediaTimeoutMs;
+    const url = `${restBase}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Recordings/${encodeURIComponent(recordingSid)}.wav`;
+    return transport(url, { headers: { authorization }, signal: AbortSignal.timeout(timeout) }).catch(() =>
+      Response.json({ code: 0, message: 'The carrier could not be reached' }, { status: 503 }),
+    );
+  };
+}
+
 export interface TelephonyServices {
   /** The official SDK client (Twilio or the simulator: the caller cannot tell and must not care). */
   twilio: Twilio;
+  /** A recording's audio (voicemail), from the same carrier the SDK talks to. */
+  recordingMedia: RecordingMedia;
   /** The account's auth token: webhooks' X-Twilio-Signature are checked with it (`twilio.validateRequest`). */
   authToken: string;
   /** The app's public origin, which the provider calls back (Voice URLs, status callbacks, signatures). */
@@ -113,5 +143,6 @@ export function createTelephonyServices(
     simulatorUrl === null
       ? twilio(accountSid, authToken, { httpClient: new GuardedRequestClient() })
       : twilio(accountSid, authToken, { httpClient: simulatorHttpClient(twilioSimulatorBaseUrl(simulatorUrl), transport.fetch) as never });
-  return { twilio: client, authToken, publicUrl: config.publicUrl };
+  const restBase = simulatorUrl === null ? twilioRestOrigin : twilioSimulatorBaseUrl(simulatorUrl);
+  return { twilio: client, recordingMedia: recordingMediaOf(restBase, accountSid, authToken, transport.fetch), authToken, publicUrl: config.publicUrl };
 }

@@ -2,8 +2,8 @@
 // durations whole seconds). A signed request whose field does not read this way was not written by Twilio as
 // documented, so the webhooks act on none of it (they answer as for a request they ignore).
 
-/** A SID of that kind (`CA` a call, `PN` a number or a verified caller ID). */
-export const isSid = (prefix: 'CA' | 'PN', value: string | undefined): value is string =>
+/** A SID of that kind (`CA` a call, `PN` a number or a verified caller ID, `RE` a recording). */
+export const isSid = (prefix: 'CA' | 'PN' | 'RE', value: string | undefined): value is string =>
   value !== undefined && value.length === 34 && value.startsWith(prefix) && /^[0-9a-fA-F]{32}$/.test(value.slice(2));
 
 /** No call lasts longer than a day (Twilio's longest `timeLimit` is 24 hours). */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../package.json' with { type: 'json' };
 
-const browserEntries = ['./routes', './health', './users', './profile', './contacts', './rates', './billing', './numbers', './calls', './admin', './simulator-voice', './decimal'];
+const browserEntries = ['./routes', './health', './users', './profile', './contacts', './rates', './billing', './numbers', './calls', './admin', './simulator-voice', './decimal', './greeting-wav'];
 const serverOnly = ['./schemas', './values', './errors', './types', './webhooks', './openapi', './compat', './compat/released'];
 
 /** Runtime (not type-only) import and re-export specifiers of a module. */

@@ -12,6 +12,7 @@ import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { ErrorEnvelope, errorCodes } from './errors.ts';
 import { healthSchemas } from './health/schema.ts';
+import { greetingSchemas } from './numbers/greeting.ts';
 import { numberSchemas } from './numbers/schema.ts';
 import { avatarContentTypes, maxAvatarBytes } from './profile/rules.ts';
 import { profileSchemas } from './profile/schema.ts';
@@ -83,6 +84,7 @@ export const domains = [
   { tag: 'Billing', description: 'The balance history and top-ups through Stripe Checkout.', schemas: billingSchemas },
   { tag: 'Rates', description: 'Per-minute prices by destination; public, cacheable, rate-limited per address.', schemas: rateSchemas },
   { tag: 'Numbers', description: 'Virtual numbers and verified caller IDs.', schemas: numberSchemas },
+  { tag: 'Voicemail greetings', description: 'What callers of a virtual number hear before they leave a message.', schemas: greetingSchemas },
   { tag: 'Calls', description: 'Placing calls from the browser, their status and history.', schemas: callSchemas },
   { tag: 'Admin', description: 'The admin console: users, money actions, calls, finances, rates. Admins only.', schemas: adminSchemas },
 ] as const;
@@ -130,6 +132,15 @@ const routeDocs: Record<RouteName, RouteDoc> = {
     errors: { 413: 'The image is too large.', 415: 'Not a PNG, JPEG or WebP image (by type or by its bytes).' },
   },
   deleteAvatar: { summary: 'Remove the avatar' },
+  getVoicemailGreeting: { summary: 'A number\'s voicemail greeting', description: 'Null: callers hear the spoken default.' },
+  uploadVoicemailGreeting: {
+    summary: 'Record a voicemail greeting',
+    description: 'The body is the recording itself, a WAV file (PCM, mono, 16-bit, 8-48 kHz, 1 to 60 s, at most 1 MB), not JSON. Replaces the number\'s greeting.',
+    errors: { 400: 'Too short or too long.', 404: 'Not one of my numbers.', 413: 'Larger than 1 MB.', 415: 'Not such a WAV file.' },
+  },
+  deleteVoicemailGreeting: { summary: 'Go back to the spoken greeting' },
+  getVoicemailGreetingAudio: { summary: 'Listen to my voicemail greeting' },
+  carrierGreetingAudio: { summary: 'A voicemail greeting, for the carrier', description: 'Public: the id is unguessable (every caller hears the greeting). Where the carrier fetches it for `<Play>`.' },
   getAvatar: { summary: 'An avatar image', description: 'Public: the id is unguessable. Cached for a year.' },
   exportUserData: { summary: 'Export all my data', description: 'A JSON download (Content-Disposition: attachment).' },
   deleteAccount: {
@@ -200,10 +211,27 @@ const routeDocs: Record<RouteName, RouteDoc> = {
       'For a page that no longer has the call (after a reload): the carrier is asked to end it, and its status callbacks settle it. A call the carrier does not know, or that never reached it, is ended and settled at once.',
     errors: { 409: 'The call has already ended (`conflict`).', 503: 'The phone carrier could not be reached (`unavailable`): the call goes on; try again.' },
   },
+  unseenCalls: {
+    summary: 'How many missed calls I have not seen',
+    description: 'Incoming calls nobody took (missed or declined) since I last opened Recent Calls: the Calls tab\'s badge.',
+  },
+  markCallsSeen: { summary: 'I have seen my missed calls', description: 'Recent Calls was opened: every missed call until now is seen.' },
   setCallQuality: {
     summary: 'Keep what the calling device measured on a call',
     description:
       'The worst MOS and the warnings the Voice SDK raised, during or after the call. Added to what the call already has: the lower MOS, the warnings of both (at most 10).',
+  },
+  getVoicemailAudio: {
+    summary: 'Listen to a voicemail',
+    description:
+      'The audio of the message a caller left on one of my calls (audio/wav), fetched from the carrier with the account\'s credentials and streamed under my session. Another user\'s call, or a call without a voicemail, is 404.',
+    errors: { 404: 'No voicemail on a call of mine with this id (`not_found`).', 503: 'The phone carrier could not be reached (`unavailable`).' },
+  },
+  markVoicemailHeard: { summary: 'Mark a voicemail heard', errors: { 404: 'No voicemail on a call of mine with this id (`not_found`).' } },
+  deleteVoicemail: {
+    summary: 'Delete a voicemail',
+    description: 'Removed at the carrier and here; the call itself stays in Recent Calls.',
+    errors: { 404: 'No voicemail on a call of mine with this id (`not_found`).', 503: 'The phone carrier could not be reached (`unavailable`): nothing was deleted.' },
   },
 
   lookupRate: {
@@ -240,9 +268,13 @@ const routeDocs: Record<RouteName, RouteDoc> = {
 const binary: JsonSchema = { type: 'string', contentEncoding: 'binary' };
 const requestMedia: Partial<Record<RouteName, Record<string, OpenApiMedia>>> = {
   uploadAvatar: Object.fromEntries(avatarContentTypes.map((type) => [type, { schema: binary }])),
+  uploadVoicemailGreeting: { 'audio/wav': { schema: binary } },
 };
 const responseMedia: Partial<Record<RouteName, Record<string, OpenApiMedia>>> = {
   getAvatar: Object.fromEntries(avatarContentTypes.map((type) => [type, { schema: binary }])),
+  getVoicemailGreetingAudio: { 'audio/wav': { schema: binary } },
+  carrierGreetingAudio: { 'audio/wav': { schema: binary } },
+  getVoicemailAudio: { 'audio/wav': { schema: binary } },
   adminFinancialCsv: { 'text/csv': { schema: { type: 'string' } } },
   apiReference: { 'text/html': { schema: { type: 'string' } } },
 };
@@ -522,6 +554,42 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
     parameters: [twilioSignature],
     requestBody: { required: true, content: twilioForm({}, []) },
     responses: { '200': twiml('TwiML ringing the owner, or a spoken message'), '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
+  },
+  twilioVoicemail: {
+    summary: 'Twilio: an incoming call nobody answered',
+    description:
+      'The `<Dial>` action of an incoming call (`step=unanswered`): a call the browser did not take goes to voicemail (the greeting, then `<Record>` of up to 2 minutes); and the `<Record>` action (`step=recorded`): a goodbye.',
+    parameters: [
+      twilioSignature,
+      { name: 'callId', in: 'query', required: true, description: 'The incoming call (put in the URL by the incoming webhook).', schema: { type: 'string' } },
+      { name: 'step', in: 'query', required: true, description: '`unanswered` or `recorded`.', schema: { type: 'string', enum: ['unanswered', 'recorded'] } },
+    ],
+    requestBody: {
+      required: true,
+      content: twilioForm({ DialCallStatus: { type: 'string' }, RecordingSid: { type: 'string' }, RecordingDuration: { type: 'string', pattern: '^\\d+$' } }, []),
+    },
+    responses: { '200': twiml('TwiML: the voicemail, or a goodbye'), '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
+  },
+  twilioRecording: {
+    summary: 'Twilio: a voicemail was recorded',
+    description: 'The `<Record>`\'s recordingStatusCallback: the message becomes the call\'s voicemail, once, and its owner is e-mailed once.',
+    parameters: [
+      twilioSignature,
+      { name: 'callId', in: 'query', required: true, description: 'The incoming call the message was left on.', schema: { type: 'string' } },
+    ],
+    requestBody: {
+      required: true,
+      content: twilioForm(
+        {
+          RecordingSid: { type: 'string', description: 'RE…' },
+          RecordingStatus: { type: 'string', enum: ['in-progress', 'completed', 'absent', 'failed'] },
+          RecordingDuration: { type: 'string', pattern: '^\\d+$' },
+          RecordingUrl: { type: 'string' },
+        },
+        ['RecordingSid', 'RecordingStatus'],
+      ),
+    },
+    responses: { '204': { description: 'Kept (or ignored)' }, '403': forbidden('Twilio'), '413': twilioTooLarge, default: { $ref: '#/components/responses/Error' } },
   },
   twilioCallerId: {
     summary: 'Twilio: caller ID verification outcome',

@@ -36,6 +36,11 @@ export const getNumberPricing = /*#__PURE__*/ route('getNumberPricing', 'GET', '
 export const searchNumbers = /*#__PURE__*/ route('searchNumbers', 'POST', '/api/virtual-numbers/search', 'user');
 export const purchaseNumber = /*#__PURE__*/ route('purchaseNumber', 'POST', '/api/virtual-numbers/purchase', 'user');
 export const releaseNumber = /*#__PURE__*/ route('releaseNumber', 'DELETE', '/api/virtual-numbers/:id', 'user');
+export const getVoicemailGreeting = /*#__PURE__*/ route('getVoicemailGreeting', 'GET', '/api/virtual-numbers/:id/greeting', 'user');
+export const uploadVoicemailGreeting = /*#__PURE__*/ route('uploadVoicemailGreeting', 'PUT', '/api/virtual-numbers/:id/greeting', 'user');
+export const deleteVoicemailGreeting = /*#__PURE__*/ route('deleteVoicemailGreeting', 'DELETE', '/api/virtual-numbers/:id/greeting', 'user');
+export const getVoicemailGreetingAudio = /*#__PURE__*/ route('getVoicemailGreetingAudio', 'GET', '/api/virtual-numbers/:id/greeting/audio', 'user');
+export const carrierGreetingAudio = /*#__PURE__*/ route('carrierGreetingAudio', 'GET', '/api/voicemail-greetings/:id', 'public');
 
 export const listCallerIds = /*#__PURE__*/ route('listCallerIds', 'GET', '/api/verified-caller-ids', 'user');
 export const initiateCallerId = /*#__PURE__*/ route('initiateCallerId', 'POST', '/api/verified-caller-ids/initiate', 'user');
@@ -51,6 +56,11 @@ export const sendCallFeedback = /*#__PURE__*/ route('sendCallFeedback', 'POST', 
 export const currentCall = /*#__PURE__*/ route('currentCall', 'GET', '/api/calls/current', 'user');
 export const endCall = /*#__PURE__*/ route('endCall', 'POST', '/api/calls/:id/end', 'user');
 export const setCallQuality = /*#__PURE__*/ route('setCallQuality', 'PATCH', '/api/calls/:id/quality', 'user');
+export const unseenCalls = /*#__PURE__*/ route('unseenCalls', 'GET', '/api/calls/unseen', 'user');
+export const markCallsSeen = /*#__PURE__*/ route('markCallsSeen', 'POST', '/api/calls/seen', 'user');
+export const getVoicemailAudio = /*#__PURE__*/ route('getVoicemailAudio', 'GET', '/api/calls/:id/voicemail', 'user');
+export const markVoicemailHeard = /*#__PURE__*/ route('markVoicemailHeard', 'POST', '/api/calls/:id/voicemail/heard', 'user');
+export const deleteVoicemail = /*#__PURE__*/ route('deleteVoicemail', 'DELETE', '/api/calls/:id/voicemail', 'user');
 
 export const lookupRate = /*#__PURE__*/ route('lookupRate', 'GET', '/api/rates/lookup', 'public');
 export const listRateCountries = /*#__PURE__*/ route('listRateCountries', 'GET', '/api/rates/countries', 'public');

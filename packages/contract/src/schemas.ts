@@ -7,6 +7,7 @@ import { billingSchemas } from './billing/schema.ts';
 import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
+import { greetingSchemas } from './numbers/greeting.ts';
 import { numberSchemas } from './numbers/schema.ts';
 import { profileSchemas } from './profile/schema.ts';
 import { rateSchemas } from './rates/schema.ts';
@@ -31,6 +32,7 @@ export const routeSchemas = {
   ...billingSchemas,
   ...rateSchemas,
   ...numberSchemas,
+  ...greetingSchemas,
   ...callSchemas,
   ...adminSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
@@ -47,5 +49,6 @@ export * from './contacts/schema.ts';
 export * from './billing/schema.ts';
 export * from './rates/schema.ts';
 export * from './numbers/schema.ts';
+export * from './numbers/greeting.ts';
 export * from './calls/schema.ts';
 export * from './admin/schema.ts';

@@ -20,6 +20,11 @@ export const webhooks = {
   twilioCallStatus: webhook('twilioCallStatus', '/webhooks/twilio/status', 'twilio'),
   twilioIncoming: webhook('twilioIncoming', '/webhooks/twilio/incoming', 'twilio'),
   twilioCallerId: webhook('twilioCallerId', '/webhooks/twilio/caller-id', 'twilio'),
+  /** An incoming call's next step once the browser did not answer (the <Dial>'s action) and after the caller's
+   *  message (the <Record>'s action): `?callId=…&step=unanswered|recorded`. */
+  twilioVoicemail: webhook('twilioVoicemail', '/webhooks/twilio/voicemail', 'twilio'),
+  /** A <Record>'s recordingStatusCallback: the caller's message is stored at the carrier. */
+  twilioRecording: webhook('twilioRecording', '/webhooks/twilio/recording', 'twilio'),
 } as const;
 
 export type Webhooks = typeof webhooks;

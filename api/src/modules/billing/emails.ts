@@ -148,3 +148,21 @@ export function numberReleasedEmail(input: { to: string; firstName: string | nul
     { text: 'Open number settings', href: `${input.publicUrl}/home/settings` },
   );
 }
+
+/** A caller left a voicemail (issue 36): who, how long, and a link to Recent Calls, where it plays after signing in
+ *  (the audio itself is never in the e-mail nor at a public address). */
+export function voicemailEmail(input: { to: string; firstName: string | null; caller: string; durationSeconds: number; at: string; publicUrl: string }): MailMessage {
+  const minutes = Math.floor(input.durationSeconds / 60);
+  const seconds = String(input.durationSeconds % 60).padStart(2, '0');
+  const caller = input.caller === 'unknown' || input.caller === '' ? 'an unknown caller' : input.caller;
+  return message(
+    input.to,
+    `New voicemail from ${caller}`,
+    [
+      greeting(input.firstName),
+      `${caller.charAt(0).toUpperCase()}${caller.slice(1)} left you a voicemail (${minutes}:${seconds}) on ${utcDateTime.format(new Date(input.at))}.`,
+      'Sign in to Ringwise to listen to it in Recent Calls.',
+    ],
+    { text: 'Listen in Recent Calls', href: `${input.publicUrl}/home/calls` },
+  );
+}

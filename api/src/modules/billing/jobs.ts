@@ -13,11 +13,19 @@ import {
   numberReleasedEmail,
   numberRenewalFailedEmail,
   paymentReceiptEmail,
+  voicemailEmail,
   type MinutesEstimate,
 } from './emails.ts';
 import { failAutoRecharge } from './webhook.ts';
 
-export type JobKind = 'auto_recharge' | 'low_balance_alert' | 'payment_receipt' | 'auto_recharge_failed' | 'number_renewal_failed' | 'number_released';
+export type JobKind =
+  | 'auto_recharge'
+  | 'low_balance_alert'
+  | 'payment_receipt'
+  | 'auto_recharge_failed'
+  | 'number_renewal_failed'
+  | 'number_released'
+  | 'voicemail_received';
 
 export interface BillingJob {
   id: string;
@@ -210,6 +218,27 @@ export function createBillingJobs(options: BillingJobsOptions): BillingJobs {
       case 'number_released':
         await mailer.send(numberReleasedEmail({ to: user.email, firstName: user.first_name, phoneNumber: job.payload.phoneNumber ?? '', publicUrl }));
         break;
+      case 'voicemail_received': {
+        // a message deleted before its e-mail went out is not announced
+        const [call] = await db.privileged((sql) =>
+          sql.query<{ voicemail_at: string }>(
+            `select voicemail_at from public.calls where id = $1 and user_id = $2 and voicemail_at is not null and deleted_at is null`,
+            [job.payload.callId, job.user_id],
+          ),
+        );
+        if (!call) break;
+        await mailer.send(
+          voicemailEmail({
+            to: user.email,
+            firstName: user.first_name,
+            caller: job.payload.caller ?? 'unknown',
+            durationSeconds: Number(job.payload.durationSeconds ?? 0),
+            at: new Date(call.voicemail_at).toISOString(),
+            publicUrl,
+          }),
+        );
+        break;
+      }
       default:
         break;
     }

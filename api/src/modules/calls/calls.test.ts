@@ -12,7 +12,8 @@ import { billingTestApp, type BillingTestApp } from '../billing/testing.ts';
 import { createNumberRenewals } from '../numbers/renewals.ts';
 import { createRateService } from '../rates/service.ts';
 import { seedRateDeck } from '../rates/seed.ts';
-import { nobodySignedInReason, notAvailableMessage } from './voice.ts';
+import { nobodySignedInReason } from './voice.ts';
+import { defaultGreeting } from './voicemail-twiml.ts';
 
 let database: TestDatabase;
 let telephony: TestTelephony;
@@ -346,13 +347,16 @@ describe('token and incoming calls', () => {
     const xml = await ring.text();
     expect(xml).toContain(`>${user.id}</Client>`);
     expect(xml).toContain('statusCallback=');
+    // nobody answering within 25 s: a missed call, and the caller goes on to voicemail (the <Dial>'s action)
+    expect(xml).toContain('<Dial answerOnBridge="true" timeout="25" action="http://localhost/webhooks/twilio/voicemail?callId=');
+    expect(xml).toContain('&amp;step=unanswered" method="POST">');
     const page = await json<{ items: Array<{ callDirection: string; fromNumber: string; status: string }> }>(await call('GET', '/api/calls', user.token));
     expect(page.items[0]).toMatchObject({ callDirection: 'inbound', fromNumber: '+14155550123', status: 'ringing' });
     const nobody = await webhook('/webhooks/twilio/incoming', { CallSid: newSid(), From: '+14155550123', To: '+12125550199' });
     expect(await nobody.text()).toContain('<Say>Thank you for calling. The number you have dialled is not in service. Goodbye.</Say>');
   });
 
-  test('signed out everywhere, the owner is rung no more (a token minted before still registers at Twilio): the call ends at once as unanswered, free', async () => {
+  test('signed out everywhere, the owner is rung no more (a token minted before still registers at Twilio): the call is unanswered at once, free, and goes to voicemail', async () => {
     const user = await userWith('5.00');
     const [available] = await telephony.telephony.twilio.availablePhoneNumbers('US').local.list({ areaCode: 212, limit: 1 });
     expect((await call('POST', '/api/virtual-numbers/purchase', user.token, { phoneNumber: available!.phoneNumber, country: 'US', price: '1.15', numberType: 'local' })).status).toBe(201);
@@ -363,7 +367,8 @@ describe('token and incoming calls', () => {
     const ring = await webhook('/webhooks/twilio/incoming', { CallSid: sid, From: '+14155550123', To: available!.phoneNumber, Direction: 'inbound' });
     const xml = await ring.text();
     expect(xml).not.toContain('<Client');
-    expect(xml).toContain(`<Say>${notAvailableMessage}</Say>`);
+    // the caller can leave a message
+    expect(xml).toContain(`<Say>${defaultGreeting}</Say><Record maxLength="120"`);
     const [record] = await database.db.privileged((sql) =>
       sql.query<{ status: string; end_reason: string; cost: string; settled: boolean }>(
         `select status, end_reason, cost::text as cost, settled_at is not null as settled from public.calls where twilio_call_sid = $1`,

@@ -36,6 +36,9 @@ interface CallRow {
   other_party_is_own_number: boolean;
   quality_worst_mos: number | null;
   quality_warnings: string[] | null;
+  voicemail_at: string | null;
+  recording_duration: number | null;
+  voicemail_heard: boolean;
 }
 
 /** A call's other party: who was called, or for an incoming call who called (its destination is the user's number). */
@@ -66,7 +69,8 @@ const callColumns = `id, destination_number, from_number, status, calling_method
   ${isoUtcSql('created_at')} as created_at, matched_prefix, rate_name, round(connection_fee, 2)::text as connection_fee,
   initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score,
   ${contactNameSql} as contact_name, ${ownNumberSql} as other_party_is_own_number,
-  quality_worst_mos::float8 as quality_worst_mos, quality_warnings`;
+  quality_worst_mos::float8 as quality_worst_mos, quality_warnings,
+  ${isoUtcSql('voicemail_at')} as voicemail_at, recording_duration, voicemail_heard_at is not null as voicemail_heard`;
 
 function toCall(row: CallRow): Call {
   const itemised: Call['costItems'] =
@@ -100,6 +104,7 @@ function toCall(row: CallRow): Call {
     contactName: row.contact_name,
     otherPartyIsOwnNumber: row.other_party_is_own_number,
     quality: qualityOf({ worst_mos: row.quality_worst_mos, warnings: row.quality_warnings }),
+    voicemail: row.voicemail_at === null ? null : { durationSeconds: row.recording_duration ?? 0, heard: row.voicemail_heard, createdAt: row.voicemail_at },
   };
 }
 

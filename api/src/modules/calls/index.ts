@@ -9,6 +9,8 @@
 //   POST  /api/calls/{id}/feedback         → 204 (once, after the call)
 //   PATCH /api/calls/{id}/quality          → 204 (what the device measured, added to what the call has)
 //   POST  /api/calls/{id}/end              → 204 (asked of the carrier, or ended here if it never got there); 409 over
+//   GET   /api/calls/unseen                → {missed} (incoming calls nobody took, not seen in Recent Calls yet)
+//   POST  /api/calls/seen                  → 204 (Recent Calls was opened)
 //   POST  /webhooks/twilio/voice | status | incoming   (signed by the carrier; 403 otherwise; TwiML or empty answers)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
@@ -21,16 +23,20 @@ import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import type { RateService } from '../rates/service.ts';
 import { callStatus, currentCall, linkCallSid, listCalls, recordFeedback } from './history.ts';
 import { endCall } from './end.ts';
+import { markCallsSeen, unseenCalls } from './missed.ts';
 import { setCallQuality } from './quality.ts';
 import { startCall } from './start.ts';
 import { callingToken } from './token.ts';
 import { answerIncoming, answerOutgoing, recordStatus, voicePaths } from './voice.ts';
+import { answerVoicemailStep, deleteVoicemail, keepRecording, markVoicemailHeard, voicemailAudio } from './voicemail.ts';
 
 export interface CallsOptions extends AuthPluginOptions {
   db: Pick<Database, 'asSession' | 'privileged'>;
   rates: Pick<RateService, 'match'>;
   telephony: TelephonyServices;
   twilio: TwilioConfig;
+  /** The e-mail jobs (a voicemail's e-mail is one): told when one was queued. */
+  jobs?: { kick(): void };
 }
 
 const twiml = (set: { headers: Record<string, string | number> }, body: string) => {
@@ -75,6 +81,18 @@ export const calls = (options: CallsOptions) => {
       // Elysia answers a null with an empty body; the contract's null is JSON
       mapResponse: ({ responseValue }) => (responseValue === null ? Response.json(null) : undefined),
     })
+    .get(routes.unseenCalls.path, ({ db: userDb, set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return userDb.run((sql) => unseenCalls(sql));
+    }, { auth: true, ...routeSchemas.unseenCalls })
+    .post(
+      routes.markCallsSeen.path,
+      async ({ user, set }) => {
+        await markCallsSeen(db, user.id);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.markCallsSeen },
+    )
     .post(
       routes.sendCallFeedback.path,
       async ({ user, params, body, set }) => {
@@ -98,6 +116,43 @@ export const calls = (options: CallsOptions) => {
         set.status = 204;
       },
       { auth: true, ...routeSchemas.endCall },
+    )
+    .get(routes.getVoicemailAudio.path, ({ user, params }) => voicemailAudio(db, telephony.recordingMedia, user.id, params.id), {
+      auth: true,
+      ...routeSchemas.getVoicemailAudio,
+    })
+    .post(
+      routes.markVoicemailHeard.path,
+      async ({ user, params, set }) => {
+        await markVoicemailHeard(db, user.id, params.id);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.markVoicemailHeard },
+    )
+    .delete(
+      routes.deleteVoicemail.path,
+      async ({ user, params, set }) => {
+        await deleteVoicemail(db, telephony.twilio, user.id, params.id);
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.deleteVoicemail },
+    )
+    .post(
+      voicePaths.voicemail,
+      async ({ request, set }) => {
+        const form = await verifiedTwilioForm(request, telephony);
+        return twiml(set, await answerVoicemailStep(db, telephony.publicUrl, new URL(request.url), form));
+      },
+      { parse: 'none' },
+    )
+    .post(
+      voicePaths.recording,
+      async ({ request, set }) => {
+        const form = await verifiedTwilioForm(request, telephony);
+        if ((await keepRecording(db, new URL(request.url).searchParams.get('callId'), form)) === 'kept') options.jobs?.kick();
+        set.status = 204;
+      },
+      { parse: 'none' },
     )
     .post(voicePaths.voice, async ({ request, set }) => twiml(set, await answerOutgoing(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
       parse: 'none',

@@ -2,18 +2,29 @@
 //   POST /webhooks/twilio/voice     the TwiML App's Voice URL: the browser's call, answered with
 //                                   <Dial callerId timeLimit answerOnBridge><Number statusCallback …>destination</Number></Dial>
 //   POST /webhooks/twilio/status    the <Number>'s (or <Client>'s) status callbacks: applyCallStatus
-//   POST /webhooks/twilio/incoming  the Voice URL of purchased numbers: rings the owner's browser (<Dial><Client>),
-//                                   or a polite message for a number nobody holds
+//   POST /webhooks/twilio/incoming  the Voice URL of purchased numbers: rings the owner's browser for 25 s (<Dial timeout><Client>),
+//                                   or a polite message for a number nobody holds; one nobody answers goes to voicemail
+//   POST /webhooks/twilio/voicemail   the <Dial>'s and <Record>'s actions; /webhooks/twilio/recording  the message kept
+//                                   (voicemail.ts)
 import twilio from 'twilio';
+import { incomingRingSeconds } from '@ringwise/contract/calls';
 import { webhooks } from '@ringwise/contract/webhooks';
 import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { callDurationOf, isSid, sipResponseCodeOf } from '../../telephony/webhook-fields.ts';
 import { callStatusOf, applyCallStatus, type StatusOutcome } from './settle.ts';
+import { voicemailStepUrl, voicemailTwiml } from './voicemail-twiml.ts';
+import { greetingUrlOfCall } from '../numbers/greeting.ts';
 
 const { VoiceResponse } = twilio.twiml;
 
-export const voicePaths = { voice: webhooks.twilioVoice.path, status: webhooks.twilioCallStatus.path, incoming: webhooks.twilioIncoming.path } as const;
+export const voicePaths = {
+  voice: webhooks.twilioVoice.path,
+  status: webhooks.twilioCallStatus.path,
+  incoming: webhooks.twilioIncoming.path,
+  voicemail: webhooks.twilioVoicemail.path,
+  recording: webhooks.twilioRecording.path,
+} as const;
 
 /** The <Number>'s events we follow. */
 const statusEvents = ['initiated', 'ringing', 'answered', 'completed'] as const;
@@ -116,10 +127,12 @@ export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl
   if (ringing === 'not-available') return spoken(notAvailableMessage);
   if (!ringing.signedIn) {
     await applyCallStatus(db, { callId: ringing.callId, status: 'no-answer', duration: 0, endReason: nobodySignedInReason });
-    return spoken(notAvailableMessage);
+    if (!isSid('CA', form.CallSid)) return spoken(notAvailableMessage);
+    return voicemailTwiml(publicUrl, ringing.callId, await greetingUrlOfCall(db, publicUrl, ringing.callId));
   }
   const response = new VoiceResponse();
-  const dial = response.dial({ answerOnBridge: true, timeout: 30 });
+  // a call the browser does not take (rang out, declined, failed) goes on to voicemail: the <Dial>'s action
+  const dial = response.dial({ answerOnBridge: true, timeout: incomingRingSeconds, action: voicemailStepUrl(publicUrl, ringing.callId, 'unanswered'), method: 'POST' });
   dial.client(
     { statusCallback: `${publicUrl}${voicePaths.status}?callId=${ringing.callId}`, statusCallbackEvent: [...statusEvents], statusCallbackMethod: 'POST' },
     ringing.userId,

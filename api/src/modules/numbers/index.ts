@@ -12,6 +12,8 @@
 //   POST   /api/verified-caller-ids/{id}/check-status → {verificationStatus, phoneNumber}
 //   DELETE /api/verified-caller-ids/{id}              → 204 (removed at the carrier too)
 //   POST   /webhooks/twilio/caller-id                 → the carrier's verification outcome (signed; 403 otherwise)
+//   GET|PUT|DELETE /api/virtual-numbers/{id}/greeting, GET …/greeting/audio, GET /api/voicemail-greetings/{id}
+//                                                     → a number's voicemail greeting (greeting.ts)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
@@ -22,6 +24,7 @@ import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import { callerIdCallbackPath, checkCallerIdStatus, initiateCallerId, listCallerIds, removeCallerId, settleVerification } from './caller-ids.ts';
 import { pricingOf, searchNumbers } from './catalog.ts';
 import { listNumbers, purchaseNumber, releaseNumber } from './purchase.ts';
+import { carrierGreetingAudio, deleteGreeting, getGreeting, greetingAudioOfNumber, readGreetingUpload, saveGreeting } from './greeting.ts';
 
 export interface NumbersOptions extends AuthPluginOptions {
   db: Pick<Database, 'asSession' | 'privileged'>;
@@ -64,6 +67,31 @@ export const numbers = (options: NumbersOptions) => {
       },
       { auth: true, ...routeSchemas.releaseNumber },
     )
+    .get(routes.getVoicemailGreeting.path, ({ db: userDb, params }) => userDb.run((sql) => getGreeting(sql, params.id)), {
+      auth: true,
+      ...routeSchemas.getVoicemailGreeting,
+    })
+    .put(
+      routes.uploadVoicemailGreeting.path,
+      async ({ user, db: userDb, params, request }) => {
+        const upload = await readGreetingUpload(request);
+        return saveGreeting(db, (work) => userDb.run(work), user.id, params.id, upload);
+      },
+      { auth: true, parse: 'none', ...routeSchemas.uploadVoicemailGreeting },
+    )
+    .delete(
+      routes.deleteVoicemailGreeting.path,
+      async ({ db: userDb, params, set }) => {
+        await userDb.run((sql) => deleteGreeting(sql, params.id));
+        set.status = 204;
+      },
+      { auth: true, ...routeSchemas.deleteVoicemailGreeting },
+    )
+    .get(routes.getVoicemailGreetingAudio.path, ({ db: userDb, params }) => userDb.run((sql) => greetingAudioOfNumber(sql, params.id)), {
+      auth: true,
+      ...routeSchemas.getVoicemailGreetingAudio,
+    })
+    .get(routes.carrierGreetingAudio.path, ({ params }) => carrierGreetingAudio(db, params.id), routeSchemas.carrierGreetingAudio)
     .get(routes.listCallerIds.path, ({ db: userDb }) => userDb.run(listCallerIds), { auth: true, ...routeSchemas.listCallerIds })
     .post(
       routes.initiateCallerId.path,

@@ -1,7 +1,8 @@
 // DELETE /api/user: the account goes, after the user typed their e-mail address again. In three steps, each
 // database transaction ended before a provider is called (a transaction held across a provider call would hold its
 // rows, and on PGlite its one connection, for as long as the provider takes):
-//   1. the carrier lets the user's numbers and caller IDs go (the same release as DELETE /api/virtual-numbers/{id});
+//   1. the carrier lets the user's numbers and caller IDs go (the same release as DELETE /api/virtual-numbers/{id})
+//      and deletes their voicemails' recordings;
 //      a carrier failure stops it there, and deleting again goes on from where it stopped;
 //   2. Supabase Auth's admin API soft-deletes the sign-in (`auth.admin.deleteUser(id, true)` of the official client,
 //      the hosted project or the local stand-in): the e-mail obfuscated, password and metadata removed, every session
@@ -20,6 +21,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import type { UserDb } from '../../auth/plugin.ts';
 import { carrier, carrierCode } from '../numbers/carrier.ts';
 import { releaseAtCarrier } from '../numbers/purchase.ts';
+import { removeAtCarrier } from '../calls/voicemail.ts';
 
 export interface DeletionServices {
   db: Pick<Database, 'privileged'>;
@@ -33,6 +35,8 @@ interface Holdings {
   email: string;
   numbers: { id: string; twilio_sid: string | null }[];
   callerIds: { twilio_sid: string | null; phone_number: string; verification_status: string }[];
+  /** The carrier's recordings of the user's voicemails. */
+  recordings: string[];
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -44,25 +48,29 @@ export async function deleteAccount(services: DeletionServices, userDb: UserDb, 
   const holdings = await userDb.run(async (sql): Promise<Holdings> => {
     const [profile] = await sql.query<{ email: string }>('select email from public.users where id = $1', [userId]);
     if (!profile) throw new HttpError(404, 'not_found', 'Your profile was not found. Sign out and in again.');
-    if (!sameAddress(profile.email, confirm)) return { email: profile.email, numbers: [], callerIds: [] };
+    if (!sameAddress(profile.email, confirm)) return { email: profile.email, numbers: [], callerIds: [], recordings: [] };
     const numbers = await sql.query<Holdings['numbers'][number]>(
       `select id::text as id, twilio_sid from public.virtual_numbers where status in ('active', 'grace')`,
     );
     const callerIds = await sql.query<Holdings['callerIds'][number]>(
       'select twilio_sid, phone_number, verification_status from public.verified_caller_ids where deleted_at is null',
     );
-    return { email: profile.email, numbers, callerIds };
+    const recordings = await sql.query<{ recording_sid: string }>('select recording_sid from public.calls where recording_sid is not null');
+    return { email: profile.email, numbers, callerIds, recordings: recordings.map((row) => row.recording_sid) };
   });
   if (!sameAddress(holdings.email, confirm)) throw new HttpError(400, 'confirmation_mismatch', messages.confirmMismatch);
 
   const { twilio } = services;
-  const atCarrier = holdings.numbers.some((n) => n.twilio_sid) || holdings.callerIds.some((c) => c.twilio_sid || c.verification_status === 'verified');
+  const atCarrier =
+    holdings.numbers.some((n) => n.twilio_sid) || holdings.callerIds.some((c) => c.twilio_sid || c.verification_status === 'verified') || holdings.recordings.length > 0;
   if (atCarrier && !twilio) throw new HttpError(503, 'unavailable', 'The phone carrier is not configured: your numbers cannot be released now.');
   for (const number of holdings.numbers) {
     if (number.twilio_sid && twilio) await releaseAtCarrier(twilio, number.twilio_sid);
     await services.db.privileged((sql) => sql.query('select private.release_virtual_number($1, $2)', [number.id, 'user']));
   }
   if (twilio) for (const callerId of holdings.callerIds) await removeCallerIdAtCarrier(twilio, callerId);
+  // the voicemails' audio is the carrier's to delete; delete_account clears what points to it
+  if (twilio) for (const sid of holdings.recordings) await removeAtCarrier(twilio, sid);
 
   let failure: unknown = null;
   try {

@@ -44,6 +44,7 @@ const callColumns = selectList<UserExport['calls'][number]>({
   endTime: iso('end_time'),
   endReason: 'end_reason',
   createdAt: iso('created_at'),
+  voicemail: `case when voicemail_at is null then null else json_build_object('createdAt', ${iso('voicemail_at')}, 'durationSeconds', coalesce(recording_duration, 0), 'audioPath', '/api/calls/' || id::text || '/voicemail') end`,
 });
 
 const transactionColumns = selectList<UserExport['transactions'][number]>({

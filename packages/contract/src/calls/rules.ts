@@ -8,6 +8,13 @@ export type CallStatus = (typeof callStatuses)[number];
 export const terminalCallStatuses = ['completed', 'failed', 'busy', 'no-answer', 'canceled'] as const satisfies readonly CallStatus[];
 export const isTerminalCallStatus = (status: string): boolean => (terminalCallStatuses as readonly string[]).includes(status);
 
+/** Issue 36: how long an incoming call rings the browser (its <Dial timeout>) before it is a missed call. */
+export const incomingRingSeconds = 25;
+
+/** The final statuses of an incoming call nobody took (Recent Calls' 'Missed' and 'Declined'): what the unread
+ *  count of the Calls tab counts. */
+export const unansweredIncomingStatuses = ['busy', 'no-answer', 'canceled', 'failed'] as const satisfies readonly CallStatus[];
+
 /** spec §3: the caller number a call shows. */
 export const callingMethods = ['public', 'virtual', 'verified'] as const;
 export type CallingMethod = (typeof callingMethods)[number];
@@ -35,6 +42,9 @@ export const callTiming = {
   callerIdPollMs: 3000,
   modalAutoCloseMs: 2000,
   callEndedNoticeDelayMs: 1000,
+  /** An incoming call nobody took ends in the browser (the SDK's cancel, a Reject) about when the carrier's final
+   *  callback reaches the api, maybe before: Recent Calls and the missed count are read again this much later. */
+  unansweredRecheckMs: 3000,
 } as const;
 
 /** spec §5 'Starting a call' and §8 'Call notices': the toasts' titles and texts. */

@@ -122,6 +122,19 @@ export const CallCostItems = Type.Object(
 );
 export type CallCostItems = Static<typeof CallCostItems>;
 
+/** The message a caller left after an incoming call nobody answered (issue 36): its audio is GET /api/calls/{id}/voicemail. */
+export const VoicemailSummary = Type.Object(
+  {
+    /** Whole seconds, as the carrier measured the recording. */
+    durationSeconds: Type.Integer({ minimum: 0 }),
+    /** Played by the user at least once. */
+    heard: Type.Boolean(),
+    createdAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type VoicemailSummary = Static<typeof VoicemailSummary>;
+
 export const Call = Type.Object(
   {
     id: Uuid,
@@ -157,6 +170,8 @@ export const Call = Type.Object(
     otherPartyIsOwnNumber: Type.Optional(Type.Boolean()),
     /** What the calling device measured on the call, once it sent it (null before). */
     quality: Type.Optional(Nullable(CallQualitySummary)),
+    /** The caller's voicemail, for an incoming call that ended in one (null or absent otherwise). */
+    voicemail: Type.Optional(Nullable(VoicemailSummary)),
   },
   { additionalProperties: false },
 );
@@ -179,6 +194,10 @@ export const CallFeedbackInput = Type.Object(
 );
 export type CallFeedbackInput = Static<typeof CallFeedbackInput>;
 
+/** GET /api/calls/unseen (issue 36): how many incoming calls nobody took (Missed or Declined) the user has not seen
+ *  in Recent Calls yet: the Calls tab's badge. */
+export const UnseenCalls = Type.Object({ missed: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+export type UnseenCalls = Static<typeof UnseenCalls>;
 
 export const callSchemas = {
   getCallingToken: { response: { 200: CallingToken } },
@@ -192,4 +211,13 @@ export const callSchemas = {
   /** Ends the user's call at the carrier (a reloaded page's End Call). */
   endCall: { params: IdParams, response: { 204: NoContent } },
   setCallQuality: { params: IdParams, body: CallQualitySummary, response: { 204: NoContent } },
+  unseenCalls: { response: { 200: UnseenCalls } },
+  /** Recent Calls was opened: every missed call there is now is seen. */
+  markCallsSeen: { response: { 204: NoContent } },
+  /** The voicemail's audio (audio/wav, streamed from the carrier under the user's session; 404 for anyone else's). */
+  getVoicemailAudio: { params: IdParams, response: {} },
+  /** Marks the voicemail heard (the player calls it when it starts playing). */
+  markVoicemailHeard: { params: IdParams, response: { 204: NoContent } },
+  /** Deletes the voicemail, here and at the carrier; the call stays in the history. */
+  deleteVoicemail: { params: IdParams, response: { 204: NoContent } },
 };

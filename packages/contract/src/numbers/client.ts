@@ -1,8 +1,9 @@
 // Virtual numbers and verified caller IDs for the browser: types, rules, queries and requests.
 import { queryOptions } from '@tanstack/react-query';
-import { apiQueryKey, callApi } from '@ringwise/api-client';
+import { apiQueryKey, apiRequest, callApi } from '@ringwise/api-client';
 import { routes } from '../routes.ts';
 import type { CallerIdInitiateInput, NumberPurchaseInput, NumberSearchInput } from './schema.ts';
+import type { VoicemailGreeting } from './greeting.ts';
 
 export type {
   AvailableNumber,
@@ -15,6 +16,7 @@ export type {
   VerifiedCallerId,
   VirtualNumber,
 } from './schema.ts';
+export type { VoicemailGreeting } from './greeting.ts';
 export * from './rules.ts';
 export * from './caller-id-options.ts';
 
@@ -57,4 +59,27 @@ export const callerIdRequests = {
   initiate: (body: CallerIdInitiateInput) => callApi(routes.initiateCallerId, { body }),
   checkStatus: (id: string) => callApi(routes.checkCallerIdStatus, { params: { id } }),
   remove: (id: string) => callApi(routes.deleteCallerId, { params: { id } }),
+};
+
+export const greetingQueries = {
+  /** GET /api/virtual-numbers/{id}/greeting: the number's own greeting, or null (the spoken default). */
+  get: (numberId: string) =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.getVoicemailGreeting, { params: { id: numberId } }),
+      queryFn: ({ signal }) => callApi(routes.getVoicemailGreeting, { params: { id: numberId } }, { signal }),
+    }),
+};
+
+export const greetingRequests = {
+  /** PUT the recording (a WAV file, 1 to 60 s) as the number's greeting. */
+  upload: async (numberId: string, wav: Blob): Promise<VoicemailGreeting> => {
+    const res = await apiRequest(routes.uploadVoicemailGreeting.method, routes.uploadVoicemailGreeting.path.replace(':id', encodeURIComponent(numberId)), wav);
+    return (await res.json()) as VoicemailGreeting;
+  },
+  remove: (numberId: string) => callApi(routes.deleteVoicemailGreeting, { params: { id: numberId } }),
+  /** The greeting's audio, to listen to (the session's token in the header, so not an <audio src>). */
+  audio: async (numberId: string): Promise<Blob> => {
+    const res = await apiRequest(routes.getVoicemailGreetingAudio.method, routes.getVoicemailGreetingAudio.path.replace(':id', encodeURIComponent(numberId)));
+    return res.blob();
+  },
 };

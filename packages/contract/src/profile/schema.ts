@@ -61,6 +61,10 @@ export const UserExport = exportRow({
       endTime: Nullable(Timestamp),
       endReason: Nullable(Type.String()),
       createdAt: Timestamp,
+      /** The caller's voicemail on this call, if any: when it was left, its length, and where its audio is (GET, signed in). */
+      voicemail: Type.Optional(
+        Nullable(Type.Object({ createdAt: Timestamp, durationSeconds: Type.Integer({ minimum: 0 }), audioPath: Type.String() }, { additionalProperties: false })),
+      ),
     }),
   ),
   transactions: Type.Array(
