@@ -196,6 +196,7 @@ export function createActiveCall(
       endedAt: deps.now(),
     });
     deps.invalidate();
+    if (local.direction === 'inbound' && !wasAnswered) later(() => deps.invalidate(), callTiming.unansweredRecheckMs);
     sendQuality(local.callId);
     const suggestedIssue = quality.suggestedIssue();
     // an unanswered call whose error notice said why keeps that notice on screen (one toast at a time)

@@ -624,6 +624,22 @@ describe('incoming calls', () => {
     expect(call(d).hasActiveCall).toBe(false);
   });
 
+  test('missed (rung out) or declined: Recent Calls and the missed count are read at once and again 3 s later, when the carrier has told the api', async () => {
+    const c = testCalling();
+    const incoming = await ringing(c);
+    await on(() => incoming.cancel());
+    expect(c.invalidations).toBe(1);
+    await c.clock.advance(3000);
+    expect(c.invalidations).toBe(2);
+
+    const d = testCalling();
+    await ringing(d);
+    act(() => d.store.rejectIncoming());
+    expect(d.invalidations).toBe(0);
+    await d.clock.advance(3000);
+    expect(d.invalidations).toBe(1);
+  });
+
   test('an incoming call during a call is ignored, not rejected: it is recorded unanswered (missed), not declined', async () => {
     const c = testCalling();
     await answered(c);

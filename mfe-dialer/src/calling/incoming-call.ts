@@ -4,7 +4,7 @@
 // incoming webhook dials this browser without one): once accepted it is the user's call in progress, and its id is
 // what the call is asked about from then on (backend-status.ts) and remembered across a reload (call-memory.ts).
 import type { Call } from '@ringwise/contract/calls';
-import { isTerminalCallStatus } from '@ringwise/contract/calls';
+import { callTiming, isTerminalCallStatus } from '@ringwise/contract/calls';
 import { logCallingProblem as log, type CallingDeps } from './calling-deps.ts';
 import { idleCall, incomingPricing, type CallingState } from './calling-state.ts';
 import type { ActiveCall } from './active-call.ts';
@@ -95,6 +95,8 @@ export function createIncomingCalls(deps: CallingDeps, state: CallingState, acti
         log('reject failed', error);
       }
       state.set({ call: idleCall });
+      // the declined call, once the carrier has told the api
+      deps.timers.setTimeout(() => deps.invalidate(), callTiming.unansweredRecheckMs);
     },
   };
 }

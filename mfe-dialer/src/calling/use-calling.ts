@@ -2,7 +2,7 @@
 // ('./app') and the call overlay ('./widgets/call-overlay'). Tests and the dev page hand in their own through
 // <CallingStoreProvider>.
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { callRequests } from '@ringwise/contract/calls';
+import { callQueries, callRequests } from '@ringwise/contract/calls';
 import { toast } from '@ringwise/ui/toast';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterNextPaint } from '../lib/after-next-paint.ts';
@@ -29,8 +29,8 @@ async function hasMicrophone(): Promise<boolean> {
   }
 }
 
-/** The queries a finished call changes (spec §4 'Call events'). */
-export const queriesAfterCall = [['/api/calls'], ['/api/auth/user'], ['/api/transactions']] as const;
+/** The queries a finished call changes (spec §4 'Call events'); the missed count is the shell's Calls tab badge. */
+export const queriesAfterCall: ReadonlyArray<readonly unknown[]> = [['/api/calls'], ['/api/auth/user'], ['/api/transactions'], callQueries.unseen().queryKey];
 
 let queryClient: QueryClient | null = null;
 

@@ -107,6 +107,8 @@ export function fakeDialerRoutes(fail: ReadonlySet<string>): FakeRoute[] {
       settle(call, call.answeredAt ? 'completed' : 'canceled');
       return json(undefined, 204);
     }),
+    fakeRoute(routes.unseenCalls, () => answer('unseenCalls', { missed: 0 })),
+    fakeRoute(routes.markCallsSeen, () => json(undefined, 204)),
     fakeRoute(routes.listCalls, ({ url }) => {
       if (fail.has('calls')) return failure(500, 'internal', 'Something went wrong on our side. Please try again.');
       const pageSize = 10;

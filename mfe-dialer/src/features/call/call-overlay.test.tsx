@@ -235,6 +235,23 @@ describe('Active Call modal', () => {
     expect(incoming.accepted).toBe(true);
     await waitUntil(() => expect(statusText()).toBe('Connected'));
   });
+
+  test('an incoming call in a background tab names the caller in the title until it is answered', async () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    try {
+      document.title = 'Dialer | Ringwise';
+      const calling = testCalling();
+      renderWithCalling(<CallOverlay />, calling);
+      await calling.ready();
+      const incoming = new TestCall('INCOMING', { CallSid: SID, From: '+447700900999' });
+      await act(async () => calling.device().emit('incoming', incoming));
+      await waitUntil(() => expect(document.title).toBe('Incoming call from +44 7700 900999 · Ringwise'));
+      fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+      await waitUntil(() => expect(document.title).toBe('Dialer | Ringwise'));
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
 });
 
 describe('when the calling device starts', () => {

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { numberQueries } from '@ringwise/contract/numbers';
 import { PhoneIcon } from '@ringwise/ui/call-icons';
 import { formatDuration } from '@ringwise/ui/format';
+import { browserIncomingNotice, followIncomingCalls } from '../../calling/incoming-notice.ts';
 import { watchSessionEnd } from '../../calling/session-end.ts';
 import { setCallingQueryClient, useCalling } from '../../calling/use-calling.ts';
 import { usePhoneFormat } from '@ringwise/phone/display';
@@ -48,6 +49,9 @@ export function CallOverlay({ loadWidget }: CallOverlayProps) {
   useEffect(() => store.hold(), [store]);
   // the session's end (sign-out, here or in another tab; a 401; another user) closes the device at once
   useEffect(() => watchSessionEnd(queryClient, () => store.destroy()), [queryClient, store]);
+
+  // a call that rings while the tab is in the background: its title and a system notification
+  useEffect(() => followIncomingCalls(store, browserIncomingNotice()), [store]);
 
   useEffect(() => {
     setCallingQueryClient(queryClient);

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { callQueries } from '@ringwise/contract/calls';
 import { loadPhoneFormat } from '@ringwise/phone/display';
+import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { formatDateTime } from '@ringwise/ui/format';
 import { __resetWidgetsForTests, WidgetLoaderProvider, type LoadWidget } from '../../lib/remote-widgets.tsx';
-import { json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil } from '../../test-support.tsx';
+import { apiError, currentToast, json, listedCall, mockFetch, renderWithCalling, testCalling, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { RecentCallsView } from './recent-calls-view.tsx';
 
 // numbers show as every screen shows them (the formatter is lazy: loaded before, as the page has it by then)
@@ -163,5 +165,60 @@ describe('Recent Calls', () => {
     restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [], nextCursor: null }) : json([]))).restore;
     renderWithCalling(<RecentCallsView />, testCalling());
     await waitUntil(() => expect(screen.getByText('Your call history appears here once you place your first call.')).toBeTruthy());
+  });
+});
+
+describe('opening Recent Calls sees the missed calls (the Calls tab count)', () => {
+  const missed = listedCall({ id: 'rang-out', callDirection: 'inbound', destinationNumber: '+14155550100', fromNumber: '+447700900556', status: 'no-answer', duration: 0, cost: '0.00' });
+  const unseenKey = callQueries.unseen().queryKey;
+
+  function serve(answers: { list?: () => Response; seen?: () => Response } = {}) {
+    restore();
+    const mock = mockFetch(({ method, url }) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      if (method === 'POST' && path === '/api/calls/seen') return answers.seen?.() ?? new Response(null, { status: 204 });
+      if (path === '/api/calls') return answers.list?.() ?? json({ items: [missed], nextCursor: null });
+      return undefined;
+    });
+    restore = mock.restore;
+    return { seen: () => mock.calls.filter((call: FetchCall) => call.method === 'POST' && call.url.includes('/api/calls/seen')).length };
+  }
+
+  test('once the list is shown they are marked seen and the count is 0 at once', async () => {
+    const fetches = serve();
+    const { client } = renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
+    client.setQueryData(unseenKey, { missed: 2 });
+    await waitUntil(() => expect(rows().length).toBe(1));
+    await waitUntil(() => expect(client.getQueryData(unseenKey)).toEqual({ missed: 0 }));
+    expect(fetches.seen()).toBe(1);
+    expect(within(rows()[0]!).getByTestId('call-status').textContent).toBe('Missed');
+  });
+
+  test('the list loaded again (a call missed while it is open): marked again', async () => {
+    const fetches = serve();
+    const { client } = renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
+    await waitUntil(() => expect(fetches.seen()).toBe(1));
+    client.setQueryData(unseenKey, { missed: 1 });
+    await act(() => client.invalidateQueries({ queryKey: ['/api/calls'], exact: true }));
+    await waitUntil(() => expect(fetches.seen()).toBe(2));
+    await waitUntil(() => expect(client.getQueryData(unseenKey)).toEqual({ missed: 0 }));
+  });
+
+  test('a list that did not load sees nothing; a mark that failed keeps the count, quietly', async () => {
+    // the toasts other test files left in the page's one store
+    __resetToastsForTests();
+    const failedList = serve({ list: () => apiError(500, 'internal', 'Something went wrong') });
+    renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
+    await waitUntil(() => expect(screen.getByRole('alert')).toBeTruthy());
+    expect(failedList.seen()).toBe(0);
+    cleanup();
+
+    const failedMark = serve({ seen: () => apiError(503, 'unavailable', 'Try again') });
+    const { client } = renderWithCalling(<RecentCallsView />, testCalling(), { path: '/home/calls' });
+    client.setQueryData(unseenKey, { missed: 2 });
+    await waitUntil(() => expect(failedMark.seen()).toBe(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(client.getQueryData(unseenKey)).toEqual({ missed: 2 });
+    expect(currentToast()).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // book may be long), the date, the duration as 'Xm Ys', the method badge, the cost as a negative amount, the status
 // (red unless completed; an incoming call nobody took is 'Declined' or 'Missed', not red: call-status-label.ts),
 // 'Save Contact' for unknown numbers that are not the user's own (contacts' widget), and the
-// itemised cost.
+// itemised cost, and the caller's voicemail with its player (voicemail-player.tsx). Opening it sees the missed calls (the Calls tab's count: use-missed-calls-seen.ts).
 import { useId, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, PhoneIncoming, PhoneMissed, PhoneOff, PhoneOutgoing } from 'lucide-react';
@@ -20,6 +20,8 @@ import { formatMinutesAndSeconds } from '../../lib/durations.ts';
 import { RemoteWidget } from '../../lib/remote-widgets.tsx';
 import { callPartyOf } from '../../lib/call-party.ts';
 import { callStatusLabel, type CallStatusTone } from './call-status-label.ts';
+import { useMissedCallsSeen } from './use-missed-calls-seen.ts';
+import { VoicemailPlayer } from './voicemail-player.tsx';
 
 const methodLabels = { public: 'Public', virtual: 'Virtual', verified: 'Verified' } as const;
 const statusTones: Record<CallStatusTone, string | false> = {
@@ -33,6 +35,7 @@ const incomingIcons = { declined: PhoneOff, missed: PhoneMissed } as const;
 export function RecentCallsView() {
   const calls = useInfiniteQuery({ ...callQueries.list(), meta: { handlesError: true } });
   const items = useMemo(() => calls.data?.pages.flatMap((page) => page.items) ?? [], [calls.data]);
+  useMissedCallsSeen(calls.isSuccess ? calls.dataUpdatedAt : null);
 
   return (
     <section aria-labelledby="calls-title" className="dl:space-y-4">
@@ -142,6 +145,7 @@ function CallRow({ call }: { call: Call }) {
           </div>
         </div>
       </div>
+      {call.voicemail ? <VoicemailPlayer call={call} voicemail={call.voicemail} /> : null}
       {call.costItems && open ? (
         <dl id={detailsId} className="dl:mt-2 dl:grid dl:grid-cols-[auto_1fr] dl:gap-x-4 dl:gap-y-1 dl:rounded-md dl:bg-muted/50 dl:p-3 dl:text-xs" data-testid="cost-items">
           <dt className="dl:text-muted-foreground">Rate</dt>
