@@ -53,3 +53,28 @@ export function available(phoneNumber: string, overrides: Partial<AvailableNumbe
 export function renderWithProviders(ui: ReactElement, { path = '/home/settings' }: { path?: string } = {}) {
   return renderAt(ui, { path });
 }
+
+/** A browser Notification that has not been asked yet (happy-dom has none), for the page's offer; the restore. */
+export async function notificationsNotAskedYet(): Promise<{ asked: () => number; restore: () => void }> {
+  const { __resetNotificationOfferForTests } = await import('./features/call-notifications/notification-offer.ts');
+  let asked = 0;
+  let permission: NotificationPermission = 'default';
+  const fake = Object.defineProperty(function Notification() {}, 'permission', { get: () => permission });
+  Object.assign(fake, {
+    requestPermission: async () => {
+      asked += 1;
+      permission = 'granted';
+      return permission;
+    },
+  });
+  Object.defineProperty(globalThis, 'Notification', { configurable: true, writable: true, value: fake });
+  __resetNotificationOfferForTests();
+  return {
+    asked: () => asked,
+    restore: () => {
+      delete (globalThis as { Notification?: unknown }).Notification;
+      localStorage.clear();
+      __resetNotificationOfferForTests();
+    },
+  };
+}

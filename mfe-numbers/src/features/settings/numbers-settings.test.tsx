@@ -4,7 +4,7 @@ import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers
 import type { CurrentUser } from '@ringwise/contract/users';
 import { __resetToastsForTests } from '@ringwise/ui/toast';
 import { loadPhoneFormat } from '@ringwise/phone/display';
-import { apiError, callerId, choose, componentTestHooks, currentToast, deferred, json, renderWithProviders, user, userPreferencesApi, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, callerId, choose, componentTestHooks, currentToast, deferred, json, notificationsNotAskedYet, renderWithProviders, user, userPreferencesApi, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { CallerIdSelect } from '../caller-id-select/caller-id-select.tsx';
 import { callerIdOptions } from '../data/caller-id-options.ts';
 import { NumbersSettings } from './numbers-settings.tsx';
@@ -99,6 +99,33 @@ describe('Settings > Numbers', () => {
     await waitUntil(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Verify Caller ID' }));
     await screen.findByRole('dialog', { name: 'Verified Caller IDs' }, { timeout: 3000 });
+  });
+
+  test("a user who owns a number is offered incoming-call notifications; only 'Turn on' asks the browser", async () => {
+    const notifications = await notificationsNotAskedYet();
+    try {
+      serve(user({ defaultCallerId: null }), [london], []);
+      renderWithProviders(<NumbersSettings />);
+      const prompt = await screen.findByRole('region', { name: 'Get notified of incoming calls when Ringwise is in the background' });
+      expect(notifications.asked()).toBe(0);
+      await act(async () => fireEvent.click(within(prompt).getByRole('button', { name: 'Turn on' })));
+      expect(notifications.asked()).toBe(1);
+      await waitUntil(() => expect(screen.queryByTestId('notification-prompt')).toBeNull());
+    } finally {
+      notifications.restore();
+    }
+  });
+
+  test('no number of their own (or only a released one): no notification offer', async () => {
+    const notifications = await notificationsNotAskedYet();
+    try {
+      serve(user({ defaultCallerId: null }), [released], [office]);
+      renderWithProviders(<NumbersSettings />);
+      await waitUntil(() => expect(screen.getByRole('button', { name: 'Manage Virtual Numbers' })).toBeTruthy());
+      expect(screen.queryByTestId('notification-prompt')).toBeNull();
+    } finally {
+      notifications.restore();
+    }
   });
 
   test('data that cannot be loaded: a failure with Retry', async () => {

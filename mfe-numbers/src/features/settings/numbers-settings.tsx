@@ -13,6 +13,9 @@ import { useUpdateDefaultCallerId } from '../data/default-caller-id.ts';
 import { useCallerIds, useCurrentUser, useVirtualNumbers } from '../data/numbers-data.ts';
 import { LazyCallerIdsDialog, LazyVirtualNumbersDialog, preloadCallerIdsDialog, preloadVirtualNumbersDialog } from '../lazy-dialogs.tsx';
 import { SettingsLoading, SettingsUnavailable } from '@ringwise/ui/settings-states';
+import { NotificationPrompt } from '../call-notifications/notification-prompt.tsx';
+import { GreetingControl } from '../voicemail-greeting/greeting-control.tsx';
+import type { VirtualNumber } from '@ringwise/contract/numbers';
 
 export function NumbersSettings() {
   const user = useCurrentUser();
@@ -40,34 +43,38 @@ export function NumbersSettings() {
         ) : !user.data || !numbers.data || !callerIds.data ? (
           <SettingsLoading label="Loading number settings" />
         ) : (
-          <div className="nm:divide-y nm:divide-border">
-            <DefaultCallerId
-              current={user.data.defaultCallerId}
-              options={callerIdOptions(numbers.data, callerIds.data, user.data.defaultCallerId)}
-              onGetNumber={() => setNumbersOpen(true)}
-              onVerify={() => setCallerIdsOpen(true)}
-            />
-            <section aria-labelledby="numbers-virtual-title" className="nm:space-y-3 nm:py-5">
-              <h3 id="numbers-virtual-title" className="nm:text-base nm:font-semibold">
-                Virtual Numbers
-              </h3>
-              <p className="nm:text-sm nm:text-muted-foreground">
-                Numbers you rent in 21 countries, paid monthly from your balance, to call from and be called on.
-              </p>
-              <Button variant="outline" onPointerEnter={preloadVirtualNumbersDialog} onFocus={preloadVirtualNumbersDialog} onClick={() => setNumbersOpen(true)}>
-                <Hash aria-hidden="true" className="nm:size-4" /> Manage Virtual Numbers
-              </Button>
-            </section>
-            <section aria-labelledby="numbers-verified-title" className="nm:space-y-3 nm:pt-5">
-              <h3 id="numbers-verified-title" className="nm:text-base nm:font-semibold">
-                Verified Caller IDs
-              </h3>
-              <p className="nm:text-sm nm:text-muted-foreground">Phone numbers you already own, verified with a code, to show when you call.</p>
-              <Button variant="outline" onPointerEnter={preloadCallerIdsDialog} onFocus={preloadCallerIdsDialog} onClick={() => setCallerIdsOpen(true)}>
-                <ShieldCheck aria-hidden="true" className="nm:size-4" /> Manage Verified Caller IDs
-              </Button>
-            </section>
-          </div>
+          <>
+            {numbers.data.some((number) => number.status !== 'released') ? <NotificationPrompt className="nm:mb-5" /> : null}
+            <div className="nm:divide-y nm:divide-border">
+              <DefaultCallerId
+                current={user.data.defaultCallerId}
+                options={callerIdOptions(numbers.data, callerIds.data, user.data.defaultCallerId)}
+                onGetNumber={() => setNumbersOpen(true)}
+                onVerify={() => setCallerIdsOpen(true)}
+              />
+              <section aria-labelledby="numbers-virtual-title" className="nm:space-y-3 nm:py-5">
+                <h3 id="numbers-virtual-title" className="nm:text-base nm:font-semibold">
+                  Virtual Numbers
+                </h3>
+                <p className="nm:text-sm nm:text-muted-foreground">
+                  Numbers you rent in 21 countries, paid monthly from your balance, to call from and be called on.
+                </p>
+                <Button variant="outline" onPointerEnter={preloadVirtualNumbersDialog} onFocus={preloadVirtualNumbersDialog} onClick={() => setNumbersOpen(true)}>
+                  <Hash aria-hidden="true" className="nm:size-4" /> Manage Virtual Numbers
+                </Button>
+              </section>
+              <VoicemailGreetings numbers={numbers.data.filter((number) => number.status !== 'released')} />
+              <section aria-labelledby="numbers-verified-title" className="nm:space-y-3 nm:pt-5">
+                <h3 id="numbers-verified-title" className="nm:text-base nm:font-semibold">
+                  Verified Caller IDs
+                </h3>
+                <p className="nm:text-sm nm:text-muted-foreground">Phone numbers you already own, verified with a code, to show when you call.</p>
+                <Button variant="outline" onPointerEnter={preloadCallerIdsDialog} onFocus={preloadCallerIdsDialog} onClick={() => setCallerIdsOpen(true)}>
+                  <ShieldCheck aria-hidden="true" className="nm:size-4" /> Manage Verified Caller IDs
+                </Button>
+              </section>
+            </div>
+          </>
         )}
         <LazyVirtualNumbersDialog open={numbersOpen} onOpenChange={setNumbersOpen} />
         <LazyCallerIdsDialog open={callerIdsOpen} onOpenChange={setCallerIdsOpen} />
@@ -131,6 +138,27 @@ function DefaultCallerId({ current, options, onGetNumber, onVerify }: DefaultCal
           </Button>
         </div>
       )}
+    </section>
+  );
+}
+
+/** What callers hear when a call to one of the user's numbers goes unanswered (only with a number to call). */
+function VoicemailGreetings({ numbers }: { numbers: VirtualNumber[] }) {
+  const format = usePhoneFormat();
+  if (numbers.length === 0) return null;
+  return (
+    <section aria-labelledby="numbers-voicemail-title" className="nm:space-y-3 nm:py-5">
+      <h3 id="numbers-voicemail-title" className="nm:text-base nm:font-semibold">
+        Voicemail
+      </h3>
+      <p className="nm:text-sm nm:text-muted-foreground">
+        Callers you do not answer hear this greeting and can leave you a message of up to 2 minutes. You find it in Recent Calls and by e-mail.
+      </p>
+      <div className="nm:space-y-4">
+        {numbers.map((number) => (
+          <GreetingControl key={number.id} numberId={number.id} label={format(number.phoneNumber)} />
+        ))}
+      </div>
     </section>
   );
 }

@@ -33,6 +33,8 @@ export function useNumberSearch() {
   const [pattern, setPatternState] = useState('');
   const [searchType, setSearchType] = useState<NumberSearchType>(defaultNumberSearchType);
   const [results, setResults] = useState<AvailableNumber[] | null>(null);
+  /** The number bought in this opening of the dialog, if any. */
+  const [bought, setBought] = useState<string | null>(null);
   const round = useRef(0);
   const autoSearched = useRef<string | null>(null);
 
@@ -72,6 +74,7 @@ export function useNumberSearch() {
       numberRequests.purchase({ phoneNumber: number.phoneNumber, country, region: number.region, price: number.price, numberType: number.numberType }),
     onSuccess: (_bought, number) => {
       numberToasts.purchased(number.phoneNumber);
+      setBought(number.phoneNumber);
       round.current += 1;
       setResults(null);
       void refreshAfterPurchase(queryClient);
@@ -154,6 +157,7 @@ export function useNumberSearch() {
     balance: user.data?.balance,
     buy,
     purchasing: purchase.isPending ? purchase.variables.phoneNumber : null,
+    bought,
   };
 }
 

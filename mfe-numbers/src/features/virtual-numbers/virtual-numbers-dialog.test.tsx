@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { NumberPricing, VirtualNumber } from '@ringwise/contract/numbers';
 import { loadPhoneFormat } from '@ringwise/phone/display';
-import { apiError, available, componentTestHooks, currentToast, deferred, json, pricing, renderWithProviders, sleep, user, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
+import { apiError, available, componentTestHooks, currentToast, deferred, json, notificationsNotAskedYet, pricing, renderWithProviders, sleep, user, virtualNumber, waitUntil, type FetchCall } from '../../test-support.tsx';
 import { VirtualNumbersDialog } from './virtual-numbers-dialog.tsx';
 
 const prices: Record<string, NumberPricing> = {
@@ -257,6 +257,23 @@ describe('Virtual Numbers modal: purchasing', () => {
     expect(keys).toContain(JSON.stringify(['/api/auth/user']));
     expect(keys).toContain(JSON.stringify(['/api/transactions']));
     invalidate.mockRestore();
+  });
+
+  test("after a purchase: the offer of incoming-call notifications; 'Not now' hides it for good", async () => {
+    const notifications = await notificationsNotAskedYet();
+    try {
+      serve();
+      openDialog();
+      await searchUs();
+      expect(screen.queryByTestId('notification-prompt')).toBeNull();
+      fireEvent.click(purchaseButton('+1 (212) 555-0101'));
+      const prompt = await screen.findByRole('region', { name: 'Get notified of incoming calls when Ringwise is in the background' });
+      fireEvent.click(within(prompt).getByRole('button', { name: 'Not now' }));
+      expect(screen.queryByTestId('notification-prompt')).toBeNull();
+      expect(notifications.asked()).toBe(0);
+    } finally {
+      notifications.restore();
+    }
   });
 
   test("a failed purchase: 'Purchase Failed' with the server's message, else 'Failed to purchase number'", async () => {

@@ -3,6 +3,7 @@
 import { Hash } from 'lucide-react';
 import type { VirtualNumbersDialogProps } from '@ringwise/apps/exposed/numbers';
 import { WidgetDialog } from '../../components/widget-dialog.tsx';
+import { NotificationPrompt } from '../call-notifications/notification-prompt.tsx';
 import { ExistingNumbers } from './existing-numbers.tsx';
 import { GetNumberSection } from './get-number-section.tsx';
 import { useNumberSearch } from './use-number-search.ts';
@@ -27,6 +28,8 @@ function VirtualNumbersBody() {
   const search = useNumberSearch();
   return (
     <div className="nm:grid nm:min-w-0 nm:gap-6">
+      {/* the user now owns a number, so calls can ring while Ringwise is in the background */}
+      {search.bought ? <NotificationPrompt /> : null}
       <GetNumberSection state={search} />
       <hr className="nm:border-border" />
       <ExistingNumbers />
