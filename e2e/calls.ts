@@ -75,13 +75,14 @@ export async function buyNumber(request: APIRequestContext, accessToken: string)
 }
 
 /** A phone outside calls `number` from the carrier simulator's phone page (`phonePage`: the production run's unless
- *  given), with a tone as its voice or, with `microphone`, the page's own (its peer watched); the page, to hang up or
- *  look at later. */
-export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean; phonePage?: string } = {}): Promise<Page> {
+ *  given), from `from` (else the page's default), with a tone as its voice or, with `microphone`, the page's own (its
+ *  peer watched); the page, to hang up or look at later. */
+export async function callFromPhone(context: BrowserContext, number: string, options: { microphone?: boolean; phonePage?: string; from?: string } = {}): Promise<Page> {
   const phone = await context.newPage();
   if (options.microphone) await watchPeerConnections(phone);
   await phone.goto(options.phonePage ?? phonePageUrl);
   await phone.getByLabel('To', { exact: true }).selectOption(number);
+  if (options.from) await phone.getByLabel('From', { exact: true }).fill(options.from);
   if (options.microphone) await phone.getByLabel("Talk through this page's microphone", { exact: false }).check();
   await phone.getByRole('button', { name: 'Call', exact: true }).click();
   return phone;

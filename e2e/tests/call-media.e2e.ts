@@ -124,7 +124,7 @@ test("an incoming call from the phone page's microphone: the dialer hears the ca
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended', { timeout: 10_000 });
 });
 
-test('an incoming call turned down with Reject rings no more and costs nothing', async ({ page, context, request }) => {
+test('an incoming call turned down with Reject rings no more, sends the caller to voicemail and costs nothing', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const { session, number } = await readyForIncomingCalls(page, request);
   const headers = { authorization: `Bearer ${session.access_token}` };
@@ -135,13 +135,19 @@ test('an incoming call turned down with Reject rings no more and costs nothing',
   await expect(modal.getByTestId('call-status')).toHaveText('Incoming Call', { timeout: 15_000 });
   await modal.getByRole('button', { name: /Reject/ }).click();
   await expect(modal).toBeHidden({ timeout: 10_000 });
-  // the caller hears it end: the phone's call is over, not left ringing
-  await expect
-    .poll(async () => {
-      await phone.reload();
-      return phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number}` }).first().locator('p.state').first().innerText();
-    }, { timeout: 15_000 })
-    .not.toMatch(/Ringing|In progress/);
+  // the caller hears it: the browser's leg is over (busy), and the carrier goes on to the voicemail greeting
+  const phoneCall = () => phone.getByRole('region', { name: 'Voice calls' }).getByRole('listitem').filter({ hasText: `to ${number}` }).first();
+  await expect(async () => {
+    await phone.reload();
+    await expect(phoneCall().locator('p.state').first()).toContainText('dialled leg: Busy', { timeout: 1000 });
+    await expect(phoneCall().locator('.said')).toContainText('Please leave a message', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  // the caller hangs up without leaving a message: the call is over
+  await phoneCall().getByRole('button', { name: 'Hang up' }).click();
+  await expect(async () => {
+    await phone.reload();
+    await expect(phoneCall().locator('p.state').first()).not.toContainText(/Ringing|In progress/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('header-balance')).toHaveText(`$${balance}`);
 });
 
