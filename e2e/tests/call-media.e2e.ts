@@ -119,7 +119,7 @@ test("an incoming call from the phone page's microphone: the dialer hears the ca
   await expect.poll(async () => (await receivedEnergyOver(phone)).energy, { timeout: 10_000 }).toBeGreaterThan(0);
 
   // the caller hangs up from the phone page: the dialer's call ends
-  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await phone.locator('#call-live-hangup').click();
   await expect(phoneStatus).toHaveText(/You hung up/);
   await expect(modal.getByTestId('call-status')).toHaveText('Call Ended', { timeout: 10_000 });
 });
