@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { escapeHtml, type HtmlPage, type SimulatorLook } from '@ringwise/simulator-common/page';
 import type { CodeOutcome } from './resources/caller-ids.ts';
 import type { ReceivedCall, VoiceCallRow } from './store.ts';
+import type { VoiceCallSnapshot } from './voice/calls.ts';
 
 export { escapeHtml, type HtmlPage };
 
@@ -35,7 +36,8 @@ export function isCodeOutcome(value: string | null): value is CodeOutcome {
 
 export const callPath = '/sim/twilio/phone/call';
 
-/** The messages after "Call a Ringwise number" or "Hang up" (the redirect's `result`). */
+/** The messages after "Call a Ringwise number", "Hang up", or the own phone's "Answer", "Decline" and "Hang up" (the
+ *  redirect's `result`). */
 export const voiceMessages = {
   'call-placed': 'The call was placed: see how it went below.',
   'call-invalid': 'Both numbers must be in international format, such as +14155550100.',
@@ -44,7 +46,14 @@ export const voiceMessages = {
   'call-ended': 'You hung up.',
   'call-gone': 'That call has already ended.',
   'call-bad-offer': "This browser's microphone could not be connected. Untick the box to call with a tone.",
+  'phone-answered': 'You answered on your phone.',
+  'phone-declined': 'You declined the call on your phone.',
+  'phone-hung-up': 'You hung up your phone.',
+  'phone-gone': 'That call is no longer ringing or connected on your phone.',
 } as const;
+
+/** Outcomes that are neither good nor bad news (a stale button). */
+const neutralOutcomes: ReadonlySet<string> = new Set(['phone-gone']);
 
 /** The script that calls through the page's microphone. */
 export const phoneCallerScriptPath = `${phonePath}/caller.js`;
@@ -85,7 +94,19 @@ export function voiceStatusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
 
-function voiceCallItem(call: VoiceCallRow, live: boolean): string {
+/** The controls of a forwarded call ringing (or on) the customer's own phone, a verified caller ID: the phone page
+ *  is that phone. */
+function ownPhoneControls(leg: NonNullable<VoiceCallSnapshot['leg']>): string {
+  const action = (what: string) => `${phonePath}/calls/${encodeURIComponent(leg.sid)}/${what}`;
+  const button = (what: string, label: string) => `<form method="post" action="${action(what)}"><button type="submit">${label}</button></form>`;
+  const phone = escapeHtml(leg.to);
+  if (leg.status === 'ringing') {
+    return `<p class="state">Your phone ${phone} is ringing.</p><div class="actions">${button('answer', 'Answer')}${button('decline', 'Decline')}</div>`;
+  }
+  return `<p class="state ok">Your phone ${phone} is on the call.</p><div class="actions">${button('hangup-leg', 'Hang up')}</div>`;
+}
+
+function voiceCallItem(call: VoiceCallRow, live: VoiceCallSnapshot | null): string {
   const when = new Date(Number(call.created_ms)).toISOString();
   const what = call.direction === 'inbound' ? `Call to a Ringwise number` : `Call from Ringwise (${escapeHtml(call.identity ?? '')})`;
   const dialled = call.dial_status ? ` <span class="muted">(dialled leg: ${escapeHtml(statusLabels[call.dial_status] ?? call.dial_status)})</span>` : '';
@@ -94,19 +115,23 @@ function voiceCallItem(call: VoiceCallRow, live: boolean): string {
   const cls = call.status === 'in-progress' || call.status === 'completed' ? 'ok' : call.status === 'ringing' ? 'muted' : 'bad';
   const said = call.said ? `<blockquote class="said">${escapeHtml(call.said)}</blockquote>` : '';
   const digits = call.digits ? `<p class="state">Keys pressed: <span class="digits">${escapeHtml(call.digits)}</span></p>` : '';
+  const leg = live && (live.status === 'ringing' || live.status === 'in-progress') ? live.leg : null;
+  const ownPhone = leg?.ownPhone && (leg.status === 'ringing' || leg.status === 'in-progress') ? ownPhoneControls(leg) : '';
+  // the caller's own button: named apart from the forwarded phone's "Hang up" when both are shown
   const hangUp =
     live && call.direction === 'inbound' && (call.status === 'in-progress' || call.status === 'ringing')
-      ? `<form method="post" action="${phonePath}/calls/${encodeURIComponent(call.sid)}/hangup"><button type="submit">Hang up</button></form>`
+      ? `<form method="post" action="${phonePath}/calls/${encodeURIComponent(call.sid)}/hangup"><button type="submit">${ownPhone ? 'Caller ends the call' : 'Hang up'}</button></form>`
       : '';
   return (
     `<li class="call" data-sid="${escapeHtml(call.sid)}"><p class="call-head"><time datetime="${when}">${formatTime(String(call.created_ms))}</time></p>` +
     `<p class="call-what">${what}</p><p class="call-to">From ${escapeHtml(call.from_number)} to ${escapeHtml(call.to_number)}</p>` +
-    `<p class="state ${cls}">${escapeHtml(statusLabels[call.status] ?? call.status)}${duration}${dialled}${error}</p>${said}${digits}${hangUp}</li>`
+    `<p class="state ${cls}">${escapeHtml(statusLabels[call.status] ?? call.status)}${duration}${dialled}${error}</p>${said}${digits}${ownPhone}${hangUp}</li>`
   );
 }
 
-/** The voice calls (both directions), newest first; `live` says whether this process still runs one. */
-export function voiceCallsSection(calls: readonly VoiceCallRow[], live: (sid: string) => boolean): PhoneSection {
+/** The voice calls (both directions), newest first; `live` is the call as this process still runs it (null when it
+ *  does not). */
+export function voiceCallsSection(calls: readonly VoiceCallRow[], live: (sid: string) => VoiceCallSnapshot | null): PhoneSection {
   const html =
     `<p><a href="${phonePath}#voice">Refresh</a></p>` +
     (calls.length ? `<ol class="calls" reversed>${calls.map((call) => voiceCallItem(call, live(call.sid))).join('')}</ol>` : `<p class="muted">No voice calls yet.</p>`);
@@ -156,9 +181,10 @@ export function callsSection(calls: readonly ReceivedCall[], filter: string | nu
 
 export function phonePage(options: { sections: readonly PhoneSection[]; filter: string | null; result: CodeOutcome | VoiceOutcome | null }): HtmlPage {
   const result = options.result;
-  const good = result === 'verified' || result === 'call-placed' || result === 'call-ended';
+  const good = result === 'verified' || result === 'call-placed' || result === 'call-ended' || result === 'phone-answered' || result === 'phone-declined' || result === 'phone-hung-up';
   const message = result === null ? '' : isVoiceOutcome(result) ? voiceMessages[result] : resultMessages[result];
-  const notice = result ? `<div class="notice ${good ? 'ok' : 'bad'}" role="status">${escapeHtml(message)}</div>` : '';
+  const tone = good ? 'ok' : result !== null && neutralOutcomes.has(result) ? 'muted' : 'bad';
+  const notice = result ? `<div class="notice ${tone}" role="status">${escapeHtml(message)}</div>` : '';
   const all = options.filter ? `<p><a href="${phonePath}">Show every phone</a></p>` : '';
   const sections = options.sections
     .map((section) => `<section aria-labelledby="${section.id}-title"><h2 id="${section.id}-title">${escapeHtml(section.title)}</h2>${section.html}</section>`)
@@ -215,6 +241,8 @@ label.check input{width:auto;min-height:0}
 .live p{margin:0 0 8px}
 button:disabled{opacity:.55;cursor:not-allowed}
 button{min-height:44px;padding:10px 16px;font:inherit;font-weight:600;color:#fff;background:#4f46e5;border:0;border-radius:6px;cursor:pointer}
+.actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}
+.actions form{margin:0}
 .notice{margin:0 0 16px;padding:12px 16px;border-radius:8px;background:#fff;border:1px solid currentColor}
 `,
 };

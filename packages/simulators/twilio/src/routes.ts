@@ -178,6 +178,19 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
 
   const none = { parse: 'none' } as const;
 
+  /** A button of the customer's own phone on the phone page, by its leg's sid: back to the page with what happened
+   *  (a stale or unknown sid is a neutral notice). */
+  function ownPhone(context: RequestContext & { params: { sid: string } }, act: (legSid: string) => boolean, done: VoiceOutcome): Promise<string> {
+    return page(context, async () => {
+      const sid = context.params.sid;
+      const acted = /^CA[0-9a-f]{32}$/.test(sid) && act(sid);
+      context.set.status = 303;
+      context.set.headers.location = `${phonePath}?${new URLSearchParams({ result: acted ? done : 'phone-gone' }).toString()}#voice`;
+      context.set.headers['cache-control'] = 'no-store';
+      return '';
+    });
+  }
+
   /** The open signalling WebSockets, by the id Elysia gives each. */
   const sockets = new Map<string, { message(data: unknown): void; close(): void }>();
 
@@ -199,7 +212,7 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           ] as const);
           const sections = [
             callNumberSection(numbers.map((row) => row.phone_number)),
-            voiceCallsSection(voiceCalls, (sid) => simulator.voice.call(sid) !== null),
+            voiceCallsSection(voiceCalls, (sid) => simulator.voice.call(sid)),
             callsSection(calls, filter),
           ];
           return html(context.set, phonePage({ sections, filter, result: isCodeOutcome(result) || isVoiceOutcome(result) ? result : null }));
@@ -274,6 +287,10 @@ export const twilioSimulator = (simulator: TwilioSimulator) => {
           }),
         none,
       )
+      // the customer's own phone (a forwarded call's leg to a verified caller ID): answered, declined, hung up here
+      .post(`${phonePath}/calls/:sid/answer`, (context) => ownPhone(context, (sid) => simulator.voice.answerOnPhone(sid), 'phone-answered'), none)
+      .post(`${phonePath}/calls/:sid/decline`, (context) => ownPhone(context, (sid) => simulator.voice.declineOnPhone(sid), 'phone-declined'), none)
+      .post(`${phonePath}/calls/:sid/hangup-leg`, (context) => ownPhone(context, (sid) => simulator.voice.hangUpOnPhone(sid), 'phone-hung-up'), none)
       // the Voice SDK's signalling (wss://<chunderw>/signal): its PStream protocol, voice/signalling.ts
       .ws(simulatorSignallingPath, {
         open(ws) {

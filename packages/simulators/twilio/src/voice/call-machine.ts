@@ -1,8 +1,9 @@
 // The call state machine: the calls this process serves and the legs their <Dial>s ring, and every change of their
 // state (ringing, answered, ended, and why), each sent where it must go: the browsers (signalling.ts), the app's
 // status callbacks (status-callbacks.ts) and the calls table the phone page lists. A number rings as the documented
-// test destinations say (simulatorTestDestinations: busy, no answer, failed; anything else answers); a client rings
-// its registered devices. Times are simulated seconds: one lasts `timeScale` × 1000 ms of the timers.
+// test destinations say (simulatorTestDestinations: busy, no answer, failed; anything else answers), except the
+// customer's own phone (a verified Outgoing Caller ID, `ownPhone`), which rings until the phone page answers or
+// declines it; a client rings its registered devices. Times are simulated seconds: one lasts `timeScale` × 1000 ms of the timers.
 import { simulatorRingSeconds, simulatorTestDestinations } from '@ringwise/contract/simulator-voice';
 import type { SimulatorDatabase } from '@ringwise/simulator-common/host';
 import { newSid } from '../context.ts';
@@ -186,8 +187,9 @@ export class CallMachine {
     this.endCall(call, status);
   }
 
-  /** A <Dial>: its leg, ringing its first target; the leg's `done` resolves when it ends. */
-  dial(call: VoiceCall, verb: Extract<TwimlVerb, { verb: 'dial' }>): Leg {
+  /** A <Dial>: its leg, ringing its first target; the leg's `done` resolves when it ends. `ownPhone`: the target
+   *  number is a verified caller ID, the phone page's phone (it rings until answered, declined or the ring time). */
+  dial(call: VoiceCall, verb: Extract<TwimlVerb, { verb: 'dial' }>, options: { ownPhone?: boolean } = {}): Leg {
     const target = verb.targets[0] as DialTarget;
     const leg: Leg = {
       sid: newSid('CA'),
@@ -201,12 +203,18 @@ export class CallMachine {
       endedMs: null,
       durationS: null,
       timeLimit: verb.timeLimit,
+      ownPhone: target.kind === 'number' && options.ownPhone === true,
       timers: new Set(),
       done: deferred(),
     };
     call.leg = leg;
     this.#legs.set(leg.sid, call);
     this.#legStatus(call, leg, 'initiated');
+    if (target.kind === 'number' && leg.ownPhone) {
+      this.#ringing(call, leg);
+      this.#after(leg, Math.min(simulatorRingSeconds.noAnswer, verb.timeout), () => this.endLeg(call, leg, 'no-answer', 487));
+      return leg;
+    }
     if (target.kind === 'number') {
       const ending = target.address.replace(/\D/g, '').slice(-4);
       if (ending === simulatorTestDestinations.failed) {
@@ -239,6 +247,8 @@ export class CallMachine {
     leg.answeredMs = this.#options.now();
     this.#legStatus(call, leg, 'in-progress');
     if (leg.target.kind === 'client') this.#options.devices.incoming(leg.sid, 'in-progress');
+    // the phone page's microphone hears the forwarded phone as a tone while they are bridged
+    if (leg.ownPhone) call.callerMedia?.play({ kind: 'tone' });
     this.setStatus(call, 'in-progress');
     this.#after(leg, leg.timeLimit, () => this.endLeg(call, leg, 'completed', 200, leg.timeLimit));
   }
@@ -252,6 +262,7 @@ export class CallMachine {
     leg.durationS = seconds;
     this.#legStatus(call, leg, status, { CallDuration: String(seconds), Duration: String(Math.ceil(seconds / 60)), SipResponseCode: String(sipResponseCode) });
     if (leg.target.kind === 'client') this.#options.devices.incoming(leg.sid, status);
+    if (leg.ownPhone && leg.answeredMs !== null && !isTerminal(call.status)) call.callerMedia?.play({ kind: 'silence' });
     this.persist(call);
     leg.done.resolve();
   }

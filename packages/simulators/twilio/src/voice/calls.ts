@@ -59,6 +59,9 @@ export interface Leg {
   endedMs: number | null;
   durationS: number | null;
   timeLimit: number;
+  /** A <Dial><Number> to a verified Outgoing Caller ID: the customer's own phone, which lives on the phone page and
+   *  is answered, declined and hung up there (it never answers by itself). */
+  ownPhone: boolean;
   timers: Set<unknown>;
   done: Deferred;
 }
@@ -93,7 +96,7 @@ export interface VoiceCall {
 
 /** What a test or the phone page sees of a call. */
 export type VoiceCallSnapshot = Pick<VoiceCall, 'sid' | 'direction' | 'identity' | 'from' | 'to' | 'status' | 'said' | 'digits' | 'errorCode'> & {
-  leg: { sid: string; to: string; status: LegStatus; identity: string | null } | null;
+  leg: { sid: string; to: string; status: LegStatus; identity: string | null; ownPhone: boolean } | null;
 };
 
 export function snapshot(call: VoiceCall): VoiceCallSnapshot {
@@ -108,6 +111,6 @@ export function snapshot(call: VoiceCall): VoiceCallSnapshot {
     said: [...call.said],
     digits: call.digits,
     errorCode: call.errorCode,
-    leg: leg ? { sid: leg.sid, to: leg.to, status: leg.status, identity: leg.target.kind === 'client' ? leg.target.address : null } : null,
+    leg: leg ? { sid: leg.sid, to: leg.to, status: leg.status, identity: leg.target.kind === 'client' ? leg.target.address : null, ownPhone: leg.ownPhone } : null,
   };
 }

@@ -275,6 +275,8 @@ for (const engine of await testEngines('twilio-simulator recording')) {
       };
       const placed = await voice().callNumber('+14155550100', number.phoneNumber);
       expect(placed.ok).toBe(true);
+      // placing it answers once the caller hears the greeting; the call goes on until the document's <Hangup>
+      for (let i = 0; i < 500 && voice().call(placed.ok ? placed.callSid : '')?.status !== 'completed'; i++) await Bun.sleep(10);
       await voice().settle();
       const [greetingFetch] = hooksOf('greeting');
       expect(greetingFetch?.method).toBe('GET');

@@ -1,6 +1,7 @@
 // Following the app's TwiML for a call, as Twilio does: the verbs in order (<Say>, <Play>, <Record>, <Dial>,
-// <Hangup>, <Reject>), a <Dial> until its leg ends and then its action's answer, a <Record> until it ends and then
-// its action's answer (the current document's URL when it has none), up to ten documents. A failure of the app (no
+// <Hangup>, <Reject>), a <Dial> until its leg ends and then its action's answer (a <Number> that is a verified caller
+// ID rings the phone page), a <Record> until it ends and then its action's answer (the current document's URL when it
+// has none), up to ten documents. A failure of the app (no
 // answer, a non-2xx, TwiML that does not parse) fails the call with Twilio's error code.
 import type { CallbackAnswer } from '../delivery.ts';
 import { parseTwiml, TwimlError, type TwimlVerb } from '../twiml.ts';
@@ -8,7 +9,10 @@ import { isTerminal, type CallStatus, type Deferred, type LegStatus, type VoiceC
 import { followPlay, type PlayContext } from './play-verb.ts';
 import { followRecord, type RecordingContext } from './record-verb.ts';
 
-export interface TwimlExecution extends RecordingContext, PlayContext {}
+export interface TwimlExecution extends RecordingContext, PlayContext {
+  /** Whether a <Dial><Number> rings the customer's own phone (a verified Outgoing Caller ID of the call's account). */
+  ownPhone: (call: VoiceCall, number: string) => Promise<boolean>;
+}
 
 /** A TwiML document: the app's answer and the URL it came from (relative URLs in it, and a <Record> without an
  *  action, go back to it). */
@@ -17,7 +21,8 @@ export interface TwimlDocument {
   url: string;
 }
 
-/** Follows the app's answer to a webhook; `reached` resolves when the call reaches a <Dial> (or its end). */
+/** Follows the app's answer to a webhook; `reached` resolves when the call reaches a <Dial>, is answered with a
+ *  <Say>, <Play> or <Record> (the caller hears something), or ends. */
 export async function followTwiml(execution: TwimlExecution, call: VoiceCall, document: TwimlDocument, reached?: Deferred): Promise<void> {
   const { machine, callbacks, now } = execution;
   let current = document;
@@ -36,6 +41,7 @@ export async function followTwiml(execution: TwimlExecution, call: VoiceCall, do
     let next: TwimlDocument | null = null;
     for (const verb of verbs) {
       if (isTerminal(call.status)) return;
+      if (verb.verb !== 'dial' && verb.verb !== 'hangup' && verb.verb !== 'reject') reached?.resolve();
       if (verb.verb === 'say') {
         lastDial = null;
         call.said.push(verb.text);
@@ -57,8 +63,11 @@ export async function followTwiml(execution: TwimlExecution, call: VoiceCall, do
       } else if (verb.verb === 'reject') {
         return machine.endCall(call, 'busy');
       } else {
+        const target = verb.targets[0];
+        const ownPhone = target?.kind === 'number' && (await execution.ownPhone(call, target.address));
+        if (isTerminal(call.status)) return;
         reached?.resolve();
-        const leg = machine.dial(call, verb);
+        const leg = machine.dial(call, verb, { ownPhone });
         await leg.done.promise;
         if (isTerminal(call.status)) return;
         lastDial = leg.status;

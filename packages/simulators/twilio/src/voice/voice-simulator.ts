@@ -18,9 +18,10 @@ import type { FetchFunction, SimulatorDatabase } from '@ringwise/simulator-commo
 import { AccessTokenError, requireIncoming, requireOutgoing, verifyAccessToken, type AccessTokenKeys, type VerifiedAccessToken } from '../access-token.ts';
 import type { CallbackDelivery } from '../delivery.ts';
 import { apiVersion, newSid } from '../context.ts';
+import { e164Shaped } from '../params.ts';
 import * as store from '../store.ts';
 import { CallMachine } from './call-machine.ts';
-import { defaultTimers, deferred, isTerminal, snapshot, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
+import { defaultTimers, deferred, isTerminal, snapshot, type Leg, type VoiceCall, type VoiceCallSnapshot, type VoiceTimers } from './calls.ts';
 import { MediaEnd, type MediaReport } from './media/media-end.ts';
 import { defaultSignallingTiming, Signalling, type SignallingSocket, type SignallingTiming } from './signalling.ts';
 import { StatusCallbacks } from './status-callbacks.ts';
@@ -105,6 +106,7 @@ export class VoiceSimulator {
       log: options.log,
       // the browser that placed the call, or the phone page's microphone; a phone page call without one is a tone
       callerAudio: (call) => (call.direction === 'outbound' ? this.#signalling.farEnd(call.sid) : call.callerMedia),
+      ownPhone: (call, number) => this.#isOwnPhone(call, number),
     };
   }
 
@@ -254,7 +256,7 @@ export class VoiceSimulator {
   // ── the phone page ──
 
   /** A phone calls a number bought in the simulator: its VoiceUrl is asked what to do. Resolves once the TwiML was
-   *  followed up to a <Dial> (or to its end). */
+   *  followed up to a <Dial>, to what the caller hears first (<Say>, <Play>, <Record>), or to its end. */
   async callNumber(from: string, to: string, offerSdp: string | null = null): Promise<IncomingOutcome> {
     const numbers = await this.#options.db.privileged((sql) => store.allIncomingNumbers(sql));
     const number = numbers.find((row) => row.phone_number === to);
@@ -315,6 +317,55 @@ export class VoiceSimulator {
     const call = this.#calls.call(sid);
     if (!call || call.direction !== 'inbound' || isTerminal(call.status)) return false;
     this.#calls.hangUp(call);
+    return true;
+  }
+
+  // ── the customer's own phone (a forwarded call to a verified caller ID), answered on the phone page ──
+
+  /** Whether a dialled number is a verified Outgoing Caller ID of the call's account (the number's account for a
+   *  phone's call, the simulator's for a browser's): then it is the phone page's phone. */
+  async #isOwnPhone(call: VoiceCall, number: string): Promise<boolean> {
+    const phoneNumber = e164Shaped(number);
+    if (phoneNumber === null) return false;
+    const accountSid = call.fields.AccountSid ?? this.#options.accountSid;
+    try {
+      return (await this.#options.db.privileged((sql) => store.findCallerIdByNumber(sql, accountSid, phoneNumber))) !== null;
+    } catch (error) {
+      this.#options.log(`could not tell whether ${phoneNumber} is a verified caller ID; it rings as any number`, error);
+      return false;
+    }
+  }
+
+  /** The live leg of this sid when it rings (or is on) the customer's own phone. */
+  #ownPhoneLeg(legSid: string): { call: VoiceCall; leg: Leg } | null {
+    const call = this.#calls.callOrLeg(legSid);
+    const leg = call?.leg;
+    if (!call || !leg || leg.sid !== legSid || !leg.ownPhone || isTerminal(leg.status) || isTerminal(call.status)) return null;
+    return { call, leg };
+  }
+
+  /** The phone page's "Answer" on the customer's own phone: false when that leg does not ring (any more). */
+  answerOnPhone(legSid: string): boolean {
+    const found = this.#ownPhoneLeg(legSid);
+    if (!found || found.leg.status !== 'ringing') return false;
+    this.#calls.answer(found.call, found.leg);
+    return true;
+  }
+
+  /** The phone page's "Decline": the leg ends busy (486), as a phone that rejects the call. */
+  declineOnPhone(legSid: string): boolean {
+    const found = this.#ownPhoneLeg(legSid);
+    if (!found || found.leg.status !== 'ringing') return false;
+    this.#calls.endLeg(found.call, found.leg, 'busy', 486);
+    return true;
+  }
+
+  /** The phone page's "Hang up" on the answered own phone: the leg ends completed (200) and the <Dial> goes on to
+   *  its action, as when any far end hangs up. */
+  hangUpOnPhone(legSid: string): boolean {
+    const found = this.#ownPhoneLeg(legSid);
+    if (!found || found.leg.status !== 'in-progress') return false;
+    this.#calls.endLeg(found.call, found.leg, 'completed', 200);
     return true;
   }
 
