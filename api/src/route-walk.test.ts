@@ -244,6 +244,17 @@ const samples: Record<RouteName, () => Step[] | Promise<Step[]>> = {
     { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting`, raw: { type: 'audio/wav', bytes: greetingWav } },
     { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting`, raw: { type: 'audio/wav', bytes: png }, expect: [415] },
   ],
+  getNumberForwarding: () => [
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/forwarding` },
+    { as: 'customer', path: `/api/virtual-numbers/${missingId}/forwarding`, expect: [404] },
+  ],
+  setNumberForwarding: () => [
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/forwarding`, body: { mode: 'off' } },
+    // not (yet) a verified caller ID of the user
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/forwarding`, body: { mode: 'always', to: ctx.callerId.phoneNumber }, expect: [400] },
+    { as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/forwarding`, body: { mode: 'sometimes' }, expect: [400] },
+    { as: 'customer', path: `/api/virtual-numbers/${missingId}/forwarding`, body: { mode: 'off' }, expect: [404] },
+  ],
   getVoicemailGreetingAudio: () => [{ as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting/audio` }],
   carrierGreetingAudio: () => [{ as: 'anon', path: `/api/voicemail-greetings/${missingId}`, expect: [404] }],
   deleteVoicemailGreeting: () => [{ as: 'customer', path: `/api/virtual-numbers/${ctx.number.id}/greeting` }],

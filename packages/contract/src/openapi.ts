@@ -12,6 +12,7 @@ import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { ErrorEnvelope, errorCodes } from './errors.ts';
 import { healthSchemas } from './health/schema.ts';
+import { forwardingSchemas } from './numbers/forwarding.ts';
 import { greetingSchemas } from './numbers/greeting.ts';
 import { numberSchemas } from './numbers/schema.ts';
 import { avatarContentTypes, maxAvatarBytes } from './profile/rules.ts';
@@ -85,6 +86,7 @@ export const domains = [
   { tag: 'Rates', description: 'Per-minute prices by destination; public, cacheable, rate-limited per address.', schemas: rateSchemas },
   { tag: 'Numbers', description: 'Virtual numbers and verified caller IDs.', schemas: numberSchemas },
   { tag: 'Voicemail greetings', description: 'What callers of a virtual number hear before they leave a message.', schemas: greetingSchemas },
+  { tag: 'Call forwarding', description: 'Where calls to a virtual number go when the browser does not take them: one of the user\'s verified caller IDs, billed like an outgoing call.', schemas: forwardingSchemas },
   { tag: 'Calls', description: 'Placing calls from the browser, their status and history.', schemas: callSchemas },
   { tag: 'Admin', description: 'The admin console: users, money actions, calls, finances, rates. Admins only.', schemas: adminSchemas },
 ] as const;
@@ -132,6 +134,11 @@ const routeDocs: Record<RouteName, RouteDoc> = {
     errors: { 413: 'The image is too large.', 415: 'Not a PNG, JPEG or WebP image (by type or by its bytes).' },
   },
   deleteAvatar: { summary: 'Remove the avatar' },
+  getNumberForwarding: { summary: 'A number\'s call forwarding', description: '`unanswered`: calls nobody takes in the browser; `always`: every call. `to` is null when off.' },
+  setNumberForwarding: {
+    summary: 'Forward a number\'s calls',
+    description: 'To one of the user\'s verified caller IDs. A forwarded call is billed per minute at the destination\'s rate, with the hold and time limit of an outgoing call; the caller hears a message when the balance cannot pay its first minute.',
+  },
   getVoicemailGreeting: { summary: 'A number\'s voicemail greeting', description: 'Null: callers hear the spoken default.' },
   uploadVoicemailGreeting: {
     summary: 'Record a voicemail greeting',
@@ -558,11 +565,11 @@ const webhookDocs: Record<WebhookName, Omit<OpenApiOperation, 'operationId' | 't
   twilioVoicemail: {
     summary: 'Twilio: an incoming call nobody answered',
     description:
-      'The `<Dial>` action of an incoming call (`step=unanswered`): a call the browser did not take goes to voicemail (the greeting, then `<Record>` of up to 2 minutes); and the `<Record>` action (`step=recorded`): a goodbye.',
+      'The `<Dial>` action of an incoming call (`step=unanswered`): a call the browser did not take is forwarded (when the number forwards unanswered calls) or goes to voicemail (the greeting, then `<Record>` of up to 2 minutes); the forwarded leg\'s `<Dial>` action (`step=forwarded`): voicemail when the user\'s phone did not answer; and the `<Record>` action (`step=recorded`): a goodbye.',
     parameters: [
       twilioSignature,
       { name: 'callId', in: 'query', required: true, description: 'The incoming call (put in the URL by the incoming webhook).', schema: { type: 'string' } },
-      { name: 'step', in: 'query', required: true, description: '`unanswered` or `recorded`.', schema: { type: 'string', enum: ['unanswered', 'recorded'] } },
+      { name: 'step', in: 'query', required: true, description: '`unanswered`, `forwarded` or `recorded`.', schema: { type: 'string', enum: ['unanswered', 'forwarded', 'recorded'] } },
     ],
     requestBody: {
       required: true,

@@ -40,6 +40,8 @@ export const getVoicemailGreeting = /*#__PURE__*/ route('getVoicemailGreeting', 
 export const uploadVoicemailGreeting = /*#__PURE__*/ route('uploadVoicemailGreeting', 'PUT', '/api/virtual-numbers/:id/greeting', 'user');
 export const deleteVoicemailGreeting = /*#__PURE__*/ route('deleteVoicemailGreeting', 'DELETE', '/api/virtual-numbers/:id/greeting', 'user');
 export const getVoicemailGreetingAudio = /*#__PURE__*/ route('getVoicemailGreetingAudio', 'GET', '/api/virtual-numbers/:id/greeting/audio', 'user');
+export const getNumberForwarding = /*#__PURE__*/ route('getNumberForwarding', 'GET', '/api/virtual-numbers/:id/forwarding', 'user');
+export const setNumberForwarding = /*#__PURE__*/ route('setNumberForwarding', 'PUT', '/api/virtual-numbers/:id/forwarding', 'user');
 export const carrierGreetingAudio = /*#__PURE__*/ route('carrierGreetingAudio', 'GET', '/api/voicemail-greetings/:id', 'public');
 
 export const listCallerIds = /*#__PURE__*/ route('listCallerIds', 'GET', '/api/verified-caller-ids', 'user');

@@ -7,6 +7,7 @@ import { billingSchemas } from './billing/schema.ts';
 import { callSchemas } from './calls/schema.ts';
 import { contactSchemas } from './contacts/schema.ts';
 import { healthSchemas } from './health/schema.ts';
+import { forwardingSchemas } from './numbers/forwarding.ts';
 import { greetingSchemas } from './numbers/greeting.ts';
 import { numberSchemas } from './numbers/schema.ts';
 import { profileSchemas } from './profile/schema.ts';
@@ -33,6 +34,7 @@ export const routeSchemas = {
   ...rateSchemas,
   ...numberSchemas,
   ...greetingSchemas,
+  ...forwardingSchemas,
   ...callSchemas,
   ...adminSchemas,
 } satisfies Record<RouteName, RouteSchemas>;
@@ -50,5 +52,6 @@ export * from './billing/schema.ts';
 export * from './rates/schema.ts';
 export * from './numbers/schema.ts';
 export * from './numbers/greeting.ts';
+export * from './numbers/forwarding.ts';
 export * from './calls/schema.ts';
 export * from './admin/schema.ts';

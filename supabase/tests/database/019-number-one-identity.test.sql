@@ -34,7 +34,8 @@ select set_eq(
   $$ select conrelid::regclass::text || '.' || conname from pg_catalog.pg_constraint
      where contype = 'c' and connamespace = 'public'::regnamespace and pg_catalog.pg_get_constraintdef(oid) like '%is_e164(%' $$,
   array['virtual_numbers.virtual_numbers_phone_number_e164', 'verified_caller_ids.verified_caller_ids_phone_number_e164',
-        'users.users_default_caller_id_e164', 'contacts.contacts_primary_number_e164', 'calls.calls_destination_e164'],
+        'users.users_default_caller_id_e164', 'contacts.contacts_primary_number_e164', 'calls.calls_destination_e164',
+        'virtual_numbers.virtual_numbers_forward_to_e164'],
   'every phone number column is checked with public.is_e164'
 );
 select is_empty(

@@ -39,11 +39,12 @@ interface CallRow {
   voicemail_at: string | null;
   recording_duration: number | null;
   voicemail_heard: boolean;
+  forwarded_from: string | null;
 }
 
 /** A call's other party: who was called, or for an incoming call who called (its destination is the user's number). */
 const callsWithParty = `public.calls cross join lateral
-  (select case when calls.call_direction = 'inbound' then calls.from_number else calls.destination_number end as number) party`;
+  (select case when calls.call_direction = 'inbound' or calls.forwarded_from is not null then calls.from_number else calls.destination_number end as number) party`;
 
 /**
  * The user's contact for the other party's number (spec §5): the same number, else (both of 10+ digits, lengths 1-4
@@ -70,7 +71,7 @@ const callColumns = `id, destination_number, from_number, status, calling_method
   initial_increment, increment, billed_seconds, settled_at is not null as settled, feedback_score,
   ${contactNameSql} as contact_name, ${ownNumberSql} as other_party_is_own_number,
   quality_worst_mos::float8 as quality_worst_mos, quality_warnings,
-  ${isoUtcSql('voicemail_at')} as voicemail_at, recording_duration, voicemail_heard_at is not null as voicemail_heard`;
+  ${isoUtcSql('voicemail_at')} as voicemail_at, recording_duration, voicemail_heard_at is not null as voicemail_heard, forwarded_from`;
 
 function toCall(row: CallRow): Call {
   const itemised: Call['costItems'] =
@@ -105,17 +106,26 @@ function toCall(row: CallRow): Call {
     otherPartyIsOwnNumber: row.other_party_is_own_number,
     quality: qualityOf({ worst_mos: row.quality_worst_mos, warnings: row.quality_warnings }),
     voicemail: row.voicemail_at === null ? null : { durationSeconds: row.recording_duration ?? 0, heard: row.voicemail_heard, createdAt: row.voicemail_at },
+    forwardedFrom: row.forwarded_from,
   };
 }
+
+/**
+ * A forwarded call is one entry: the forwarded leg ("Forwarded", with its cost) once the user's phone answered it,
+ * else the incoming call (missed, with its voicemail if the caller left one).
+ */
+const oneEntryPerCallSql = `(case
+  when calls.forwarded_from is not null then calls.answered_at is not null
+  else not exists (select 1 from public.calls f where f.forwarded_from = calls.id and f.answered_at is not null) end)`;
 
 export async function listCalls(sql: Sql, query: { cursor?: string; limit?: string }): Promise<CallPage> {
   const limit = query.limit ? Number(query.limit) : defaultCallPageSize;
   const params: unknown[] = [limit + 1];
-  let where = '';
+  let where = `where ${oneEntryPerCallSql}`;
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     params.push(cursor.createdAt, cursor.id);
-    where = 'where (created_at, id) < ($2::timestamptz, $3::uuid)';
+    where += ' and (created_at, id) < ($2::timestamptz, $3::uuid)';
   }
   const rows = await sql.query<CallRow>(`select ${callColumns} from ${callsWithParty} ${where} order by created_at desc, id desc limit $1`, params);
   const items = rows.slice(0, limit).map(toCall);
@@ -126,7 +136,7 @@ export async function listCalls(sql: Sql, query: { cursor?: string; limit?: stri
 /** GET /api/calls/current: the newest call still under way (queued, ringing or in progress), or null. */
 export async function currentCall(sql: Sql): Promise<Call | null> {
   const [row] = await sql.query<CallRow>(
-    `select ${callColumns} from ${callsWithParty} where status in ('queued', 'ringing', 'in-progress') order by created_at desc, id desc limit 1`,
+    `select ${callColumns} from ${callsWithParty} where status in ('queued', 'ringing', 'in-progress') and forwarded_from is null order by created_at desc, id desc limit 1`,
   );
   return row ? toCall(row) : null;
 }

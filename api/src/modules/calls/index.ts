@@ -47,6 +47,7 @@ const twiml = (set: { headers: Record<string, string | number> }, body: string) 
 export const calls = (options: CallsOptions) => {
   const { db, telephony } = options;
   const starting = { db, rates: options.rates, publicNumber: options.twilio.publicNumber };
+  const forwarding = { db, rates: options.rates, publicUrl: telephony.publicUrl };
   return new Elysia({ name: 'module.calls' })
     .use(authPlugin(options))
     .get(routes.getCallingToken.path, ({ user, set }) => {
@@ -141,7 +142,7 @@ export const calls = (options: CallsOptions) => {
       voicePaths.voicemail,
       async ({ request, set }) => {
         const form = await verifiedTwilioForm(request, telephony);
-        return twiml(set, await answerVoicemailStep(db, telephony.publicUrl, new URL(request.url), form));
+        return twiml(set, await answerVoicemailStep(forwarding, new URL(request.url), form));
       },
       { parse: 'none' },
     )
@@ -166,7 +167,7 @@ export const calls = (options: CallsOptions) => {
       },
       { parse: 'none' },
     )
-    .post(voicePaths.incoming, async ({ request, set }) => twiml(set, await answerIncoming(db, telephony.publicUrl, await verifiedTwilioForm(request, telephony))), {
+    .post(voicePaths.incoming, async ({ request, set }) => twiml(set, await answerIncoming(forwarding, await verifiedTwilioForm(request, telephony))), {
       parse: 'none',
     });
 };

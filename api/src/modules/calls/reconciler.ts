@@ -38,7 +38,7 @@ function claimQuietCalls(db: Pick<Database, 'privileged'>, quietSeconds: number)
       `update public.calls set carrier_checked_at = now()
        where id in (
          select id from public.calls
-         where settled_at is null and twilio_call_sid is not null
+         where settled_at is null and (twilio_call_sid is not null or dial_call_sid is not null)
            and greatest(updated_at, coalesce(carrier_checked_at, updated_at)) <= now() - make_interval(secs => $1)
          order by created_at limit $2
          for update skip locked)
@@ -56,7 +56,9 @@ async function legRecordOf(twilio: Twilio, call: OpenCall): Promise<(CarrierReco
     const record = await carrierRecordOf(twilio, call.dial_call_sid);
     if (record) return { ...record, legSid: call.dial_call_sid };
   }
-  const parentSid = call.twilio_call_sid as string;
+  // a forwarded leg (forward.ts) is known by its own SID only
+  const parentSid = call.twilio_call_sid;
+  if (!parentSid) return null;
   const parent = await carrierRecordOf(twilio, parentSid);
   if (!parent) return null;
   const [leg] = await carrier(() => twilio.calls.list({ parentCallSid: parentSid, limit: 1 }));

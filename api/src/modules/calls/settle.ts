@@ -26,7 +26,11 @@ interface CallRow {
   max_duration_seconds: number | null;
   answered: boolean;
   settled: boolean;
+  forwarded_from: string | null;
 }
+
+const callRowColumns = `id, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
+  max_duration_seconds, answered_at is not null as answered, settled_at is not null as settled, forwarded_from`;
 
 export interface StatusUpdate {
   callId: string;
@@ -51,25 +55,28 @@ export async function applyCallStatus(db: Pick<Database, 'privileged'>, update: 
            answered_at = case when $2 = 'in-progress' then coalesce(answered_at, now()) else answered_at end,
            start_time = case when $2 = 'in-progress' then coalesce(start_time, now()) else start_time end
          where id = $1 and settled_at is null and private.call_status_rank(status) < private.call_status_rank($2)
-         returning id`,
+         returning id, forwarded_from`,
         [update.callId, update.status, update.legSid ?? null],
       );
+      // a forwarded call the user's phone answered is not a missed call
+      const forwardedFrom = (moved[0] as { forwarded_from: string | null } | undefined)?.forwarded_from;
+      if (forwardedFrom && update.status === 'in-progress') await sql.query('update public.calls set seen_at = coalesce(seen_at, now()) where id = $1', [forwardedFrom]);
       return moved.length > 0 ? 'moved' : 'ignored';
     }
     const [call] = await sql.query<CallRow>(
-      `select id, call_direction, rate::text as price, connection_fee::text as connection_fee, initial_increment, increment,
-              max_duration_seconds, answered_at is not null as answered, settled_at is not null as settled
-       from public.calls where id = $1 for update`,
+      `select ${callRowColumns} from public.calls where id = $1 for update`,
       [update.callId],
     );
     if (!call) return 'unknown-call';
     if (call.settled) return 'ignored';
-    await settle(sql, call, update);
+    const answered = await settle(sql, call, update);
+    if (call.forwarded_from) await settleForwardedCall(sql, call.forwarded_from, update, answered);
     return 'settled';
   });
 }
 
-async function settle(sql: Sql, call: CallRow, update: StatusUpdate): Promise<void> {
+/** Settles the call; resolves with the seconds it was answered for (null: never answered). */
+async function settle(sql: Sql, call: CallRow, update: StatusUpdate): Promise<number | null> {
   const reported = Math.max(0, Math.floor(update.duration ?? 0));
   // answered: it was in progress, or it completed with time on it (callbacks can arrive out of order)
   const answered = update.status === 'completed' && (call.answered || reported > 0);
@@ -96,4 +103,21 @@ async function settle(sql: Sql, call: CallRow, update: StatusUpdate): Promise<vo
     moneyOf(costCents),
     update.endReason ?? (update.status === 'completed' ? 'hangup' : update.status),
   ]);
+  return answered ? duration : null;
+}
+
+/**
+ * The incoming call a forwarded leg forwarded ends with it, unless it already ended (the browser rang first and
+ * did not take it): completed for as long as the user's phone talked, canceled when the caller gave up first,
+ * else unanswered. An answered one is not a missed call.
+ */
+async function settleForwardedCall(sql: Sql, incomingId: string, leg: StatusUpdate, answeredSeconds: number | null): Promise<void> {
+  const [incoming] = await sql.query<CallRow>(
+    `select ${callRowColumns} from public.calls where id = $1 for update`,
+    [incomingId],
+  );
+  if (answeredSeconds !== null) await sql.query('update public.calls set seen_at = coalesce(seen_at, now()) where id = $1', [incomingId]);
+  if (!incoming || incoming.settled) return;
+  const status = answeredSeconds !== null ? 'completed' : leg.status === 'canceled' ? 'canceled' : 'no-answer';
+  await settle(sql, { ...incoming, answered: answeredSeconds !== null }, { callId: incomingId, status, duration: answeredSeconds ?? 0, endReason: 'forwarded' });
 }

@@ -22,7 +22,7 @@ export interface StartCallServices {
   publicNumber: string | null;
 }
 
-const numberTypeWords: Record<string, string> = {
+export const numberTypeWords: Record<string, string> = {
   landline: 'Landline',
   mobile: 'Mobile',
   'toll-free': 'Toll-free',
@@ -51,7 +51,7 @@ export function destinationOf(typed: string): string {
   return destination;
 }
 
-interface CallerId {
+export interface CallerId {
   number: string;
   method: 'public' | 'virtual' | 'verified';
 }
@@ -72,10 +72,10 @@ interface StartState {
 /** A start that found a stale call of the user: rolled back, the call swept, and the start run again. */
 class StaleCallFound extends Error {}
 
-type Priced = { match: RateMatch } | { error: unknown };
+export type Priced = { match: RateMatch } | { error: unknown };
 
 /** The rate of the destination, or the rate deck's refusal as the caller sees it. */
-function rateOf(destination: string, priced: Priced): RateMatch {
+export function rateOf(destination: string, priced: Priced): RateMatch {
   if ('error' in priced) {
     const { error } = priced;
     if (error instanceof HttpError && error.status === 404) {
@@ -112,7 +112,7 @@ async function startIn(
         union all
         select 'verified' from public.verified_caller_ids where user_id = $1 and phone_number = $7 and verification_status = 'verified' and deleted_at is null
         limit 1) as caller_method,
-       exists (select 1 from public.calls where user_id = $1 and call_direction = 'outbound' and status in ('queued', 'ringing', 'in-progress')) as active,
+       exists (select 1 from public.calls where user_id = $1 and call_direction = 'outbound' and forwarded_from is null and status in ('queued', 'ringing', 'in-progress')) as active,
        exists (select 1 from public.calls where ${staleCallSql}) as stale
      from (select) as one
      left join (select balance, held from public.users where id = $1 for update) as u on true`,
@@ -147,40 +147,15 @@ async function startIn(
       { balance: moneyOf(available), required: moneyOf(firstCharge) },
     );
   }
-  const hold = moneyOf(affordable.holdCents);
-  let inserted: Array<{ id: string }>;
+  let callId: string;
   try {
-    // the call and its hold in one statement (the user's row is locked since the first)
-    inserted = await sql.query<{ id: string }>(
-      `with call as (
-         insert into public.calls (user_id, destination_number, from_number, status, calling_method, call_direction, rate, rate_source,
-           rate_id, matched_prefix, rate_name, connection_fee, initial_increment, increment, max_duration_seconds, hold_amount)
-         values ($1, $2, $3, 'queued', $4, 'outbound', $5, 'deck', $6, $7, $8, $9, $10, $11, $12, $13)
-         returning id),
-       held as (update public.users set held = held + $13 where id = $1)
-       select id from call`,
-      [
-        userId,
-        destination,
-        from.number,
-        from.method,
-        pricing.pricePerMinute,
-        match.rateId,
-        match.prefix,
-        `${match.country} — ${numberTypeWords[match.numberType] ?? match.numberType}`,
-        pricing.connectionFee,
-        pricing.initialIncrement,
-        pricing.increment,
-        affordable.seconds,
-        hold,
-      ],
-    );
+    callId = await insertHeldCall(sql, { userId, destination, from, match, pricing, seconds: affordable.seconds, hold: moneyOf(affordable.holdCents) });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw callInProgress();
     throw error;
   }
   return {
-    callId: inserted[0]!.id,
+    callId,
     rate: pricing.pricePerMinute,
     pricing,
     maxDurationSeconds: affordable.seconds,
@@ -188,6 +163,41 @@ async function startIn(
     fromNumber: from.number,
     callingMethod: from.method,
   };
+}
+
+/** A call priced and held: its row (queued) and the hold on the user's row, in one statement. The user's row must
+ *  be locked by the caller's transaction. `forwardedFrom`: a forwarded leg of that incoming call (forward.ts). */
+export async function insertHeldCall(
+  sql: Sql,
+  call: { userId: string; destination: string; from: CallerId; match: RateMatch; pricing: ReturnType<typeof pricingOf>; seconds: number; hold: string; forwardedFrom?: string },
+): Promise<string> {
+  const { match, pricing } = call;
+  const [inserted] = await sql.query<{ id: string }>(
+    `with call as (
+       insert into public.calls (user_id, destination_number, from_number, status, calling_method, call_direction, rate, rate_source,
+         rate_id, matched_prefix, rate_name, connection_fee, initial_increment, increment, max_duration_seconds, hold_amount, forwarded_from)
+       values ($1, $2, $3, 'queued', $4, 'outbound', $5, 'deck', $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       returning id),
+     held as (update public.users set held = held + $13 where id = $1)
+     select id from call`,
+    [
+      call.userId,
+      call.destination,
+      call.from.number,
+      call.from.method,
+      pricing.pricePerMinute,
+      match.rateId,
+      match.prefix,
+      `${match.country} — ${numberTypeWords[match.numberType] ?? match.numberType}`,
+      pricing.connectionFee,
+      pricing.initialIncrement,
+      pricing.increment,
+      call.seconds,
+      call.hold,
+      call.forwardedFrom ?? null,
+    ],
+  );
+  return inserted!.id;
 }
 
 export async function startCall(services: StartCallServices, userId: string, input: CallStartInput): Promise<CallStarted> {

@@ -71,7 +71,9 @@ export async function sweepStaleCalls(db: Pick<Database, 'privileged'>, twilio: 
   let ended = 0;
   for (const call of stale) {
     // the carrier may still have it up: ended there too (a failure here must not keep the call open here)
-    if (call.twilio_call_sid && twilio) await hangUpAtCarrier(twilio, call.twilio_call_sid).catch(() => null);
+    // (a forwarded leg has no parent of its own: its SID is the leg's)
+    const carrierSid = call.twilio_call_sid ?? call.dial_call_sid;
+    if (carrierSid && twilio) await hangUpAtCarrier(twilio, carrierSid).catch(() => null);
     const outcome = await endUnreported(db, twilio, call, {
       status: 'failed',
       endReason: call.status === 'queued' ? 'never connected' : 'lost: no final status from the carrier',

@@ -13,8 +13,9 @@ import type { Database } from '../../db/database.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { callDurationOf, isSid, sipResponseCodeOf } from '../../telephony/webhook-fields.ts';
 import { callStatusOf, applyCallStatus, type StatusOutcome } from './settle.ts';
-import { voicemailStepUrl, voicemailTwiml } from './voicemail-twiml.ts';
-import { greetingUrlOfCall } from '../numbers/greeting.ts';
+import { voicemailStepUrl } from './voicemail-twiml.ts';
+import { forwardingColumnsSql, type ForwardingMode, type ForwardServices } from './forward.ts';
+import { forwardOrVoicemail } from './voicemail.ts';
 
 const { VoiceResponse } = twilio.twiml;
 
@@ -100,14 +101,16 @@ export const nobodySignedInReason = 'unanswered: the owner is signed in nowhere'
  * (or an account deleted) may still be registered until its token expires, and must not ring. Otherwise the call is
  * recorded and ended as unanswered (no-answer, free) and the caller hears that it cannot be connected.
  */
-export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl: string, form: Record<string, string>): Promise<string> {
+export async function answerIncoming(services: ForwardServices, form: Record<string, string>): Promise<string> {
+  const { db, publicUrl } = services;
   const to = form.To ?? form.Called ?? '';
   const caller = form.From ?? form.Caller ?? '';
   const from = caller.length <= maxCallerLength ? caller : '';
   // the owner and the call's record in one transaction
   const ringing = await db.privileged(async (sql) => {
-    const [owner] = await sql.query<{ user_id: string; signed_in: boolean }>(
-      `select user_id, private.has_live_session(user_id) as signed_in from public.virtual_numbers where phone_number = $1 and status in ('active', 'grace')`,
+    const [owner] = await sql.query<{ user_id: string; signed_in: boolean; forwarding_mode: ForwardingMode; forward_to: string | null }>(
+      `select v.user_id, private.has_live_session(v.user_id) as signed_in, ${forwardingColumnsSql}
+       from public.virtual_numbers v where v.phone_number = $1 and v.status in ('active', 'grace')`,
       [to],
     );
     if (!owner) return 'not-in-service';
@@ -121,14 +124,17 @@ export async function answerIncoming(db: Pick<Database, 'privileged'>, publicUrl
        returning id`,
       [owner.user_id, isSid('CA', form.CallSid) ? form.CallSid : null, to, from || 'unknown'],
     );
-    return call ? { userId: owner.user_id, callId: call.id, signedIn: owner.signed_in } : 'not-available';
+    return call ? { userId: owner.user_id, callId: call.id, signedIn: owner.signed_in, forwarding: { mode: owner.forwarding_mode, to: owner.forward_to } } : 'not-available';
   });
   if (ringing === 'not-in-service') return spoken(numberNotInServiceMessage);
   if (ringing === 'not-available') return spoken(notAvailableMessage);
+  const incoming = { id: ringing.callId, userId: ringing.userId, caller: from || 'unknown' };
+  // every call forwarded: the browser does not ring (the incoming call's record ends with the forwarded leg, settle.ts)
+  if (ringing.forwarding.mode === 'always' && isSid('CA', form.CallSid)) return forwardOrVoicemail(services, incoming, ringing.forwarding);
   if (!ringing.signedIn) {
     await applyCallStatus(db, { callId: ringing.callId, status: 'no-answer', duration: 0, endReason: nobodySignedInReason });
     if (!isSid('CA', form.CallSid)) return spoken(notAvailableMessage);
-    return voicemailTwiml(publicUrl, ringing.callId, await greetingUrlOfCall(db, publicUrl, ringing.callId));
+    return forwardOrVoicemail(services, incoming, ringing.forwarding);
   }
   const response = new VoiceResponse();
   // a call the browser does not take (rang out, declined, failed) goes on to voicemail: the <Dial>'s action

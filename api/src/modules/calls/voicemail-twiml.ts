@@ -16,7 +16,8 @@ export const defaultGreeting =
 export const messageKeptText = 'Thank you. Your message has been sent. Goodbye.';
 export const noMessageText = 'No message was recorded. Goodbye.';
 
-export type VoicemailStep = 'unanswered' | 'recorded';
+/** unanswered: the browser's <Dial> ended; forwarded: the forwarded leg's <Dial> ended; recorded: the <Record>'s. */
+export type VoicemailStep = 'unanswered' | 'forwarded' | 'recorded';
 
 export const voicemailStepUrl = (publicUrl: string, callId: string, step: VoicemailStep) =>
   `${publicUrl}${webhooks.twilioVoicemail.path}?callId=${callId}&step=${step}`;
@@ -24,9 +25,10 @@ export const voicemailStepUrl = (publicUrl: string, callId: string, step: Voicem
 export const recordingCallbackUrl = (publicUrl: string, callId: string) => `${publicUrl}${webhooks.twilioRecording.path}?callId=${callId}`;
 
 /** The greeting (the number's own recording when it has one, else the spoken default) and the <Record> of the
- *  caller's message on call `callId`. */
-export function voicemailTwiml(publicUrl: string, callId: string, greetingUrl: string | null = null): string {
+ *  caller's message on call `callId`; `preface` is said first. */
+export function voicemailTwiml(publicUrl: string, callId: string, greetingUrl: string | null = null, preface: string | null = null): string {
   const response = new VoiceResponse();
+  if (preface) response.say(preface);
   if (greetingUrl) response.play(greetingUrl);
   else response.say(defaultGreeting);
   response.record({

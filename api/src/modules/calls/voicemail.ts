@@ -10,6 +10,7 @@ import { callDurationOf, isSid } from '../../telephony/webhook-fields.ts';
 import type { RecordingMedia } from '../../telephony/twilio-client.ts';
 import { carrier, isRestException } from '../numbers/carrier.ts';
 import { greetingUrlOfCall } from '../numbers/greeting.ts';
+import { forwardingOfCall, forwardRefusedText, forwardTwiml, type Forwarding, type ForwardServices, type IncomingCall } from './forward.ts';
 import { hangUpTwiml, messageKeptText, spokenGoodbye, voicemailTwiml, type VoicemailStep } from './voicemail-twiml.ts';
 
 type Privileged = Pick<Database, 'privileged'>;
@@ -17,28 +18,46 @@ type Privileged = Pick<Database, 'privileged'>;
 /** DialCallStatus values after which the caller is offered voicemail (the browser rang out, declined, or failed). */
 const unansweredDialStatuses = new Set(['no-answer', 'busy', 'failed']);
 
-const stepOf = (value: string | null): VoicemailStep | null => (value === 'unanswered' || value === 'recorded' ? value : null);
+const stepOf = (value: string | null): VoicemailStep | null => (value === 'unanswered' || value === 'forwarded' || value === 'recorded' ? value : null);
 
 /** The incoming call a carrier request is about: the URL's callId and the carrier's own CallSid must agree. */
-async function incomingCall(db: Privileged, callId: string | null, callSid: string | undefined): Promise<{ id: string; user_id: string } | null> {
+async function incomingCall(db: Privileged, callId: string | null, callSid: string | undefined): Promise<{ id: string; user_id: string; from_number: string } | null> {
   if (!callId || !isUuid(callId) || !isSid('CA', callSid)) return null;
   const [call] = await db.privileged((sql) =>
-    sql.query<{ id: string; user_id: string }>(
-      `select id, user_id from public.calls where id = $1 and twilio_call_sid = $2 and call_direction = 'inbound' and deleted_at is null`,
+    sql.query<{ id: string; user_id: string; from_number: string }>(
+      `select id, user_id, from_number from public.calls where id = $1 and twilio_call_sid = $2 and call_direction = 'inbound' and deleted_at is null`,
       [callId, callSid],
     ),
   );
   return call ?? null;
 }
 
+/** The caller's next step after the browser did not take the call: forwarded when the number forwards (the caller
+ *  told when it cannot be), else the voicemail greeting and <Record>. */
+export async function forwardOrVoicemail(services: ForwardServices, incoming: IncomingCall, forwarding: Forwarding): Promise<string> {
+  const { db, publicUrl } = services;
+  let preface: string | null = null;
+  if (forwarding.mode !== 'off' && forwarding.to) {
+    const forwarded = await forwardTwiml(services, incoming, forwarding.to);
+    if (forwarded) return forwarded;
+    preface = forwardRefusedText;
+  }
+  return voicemailTwiml(publicUrl, incoming.id, await greetingUrlOfCall(db, publicUrl, incoming.id), preface);
+}
+
 /** POST /webhooks/twilio/voicemail: what the caller hears next. */
-export async function answerVoicemailStep(db: Privileged, publicUrl: string, url: URL, form: Record<string, string>): Promise<string> {
+export async function answerVoicemailStep(services: ForwardServices, url: URL, form: Record<string, string>): Promise<string> {
+  const { db, publicUrl } = services;
   const step = stepOf(url.searchParams.get('step'));
   const call = step ? await incomingCall(db, url.searchParams.get('callId'), form.CallSid) : null;
   if (!step || !call) return hangUpTwiml();
   if (step === 'recorded') return spokenGoodbye(messageKeptText);
   if (!unansweredDialStatuses.has(form.DialCallStatus ?? '')) return hangUpTwiml();
-  return voicemailTwiml(publicUrl, call.id, await greetingUrlOfCall(db, publicUrl, call.id));
+  // the forwarded leg was not answered either: voicemail
+  if (step === 'forwarded') return voicemailTwiml(publicUrl, call.id, await greetingUrlOfCall(db, publicUrl, call.id));
+  const incoming = { id: call.id, userId: call.user_id, caller: call.from_number };
+  const forwarding = await forwardingOfCall(db, call.id);
+  return forwardOrVoicemail(services, incoming, forwarding.mode === 'off' ? forwarding : { ...forwarding, mode: 'unanswered' });
 }
 
 export type RecordingOutcome = 'kept' | 'ignored';

@@ -14,6 +14,7 @@
 //   POST   /webhooks/twilio/caller-id                 → the carrier's verification outcome (signed; 403 otherwise)
 //   GET|PUT|DELETE /api/virtual-numbers/{id}/greeting, GET …/greeting/audio, GET /api/voicemail-greetings/{id}
 //                                                     → a number's voicemail greeting (greeting.ts)
+//   GET|PUT /api/virtual-numbers/{id}/forwarding      → where its calls go when the browser does not take them (forwarding.ts)
 import { Elysia } from 'elysia';
 import { routes } from '@ringwise/contract/routes';
 import { routeSchemas } from '@ringwise/contract/schemas';
@@ -24,6 +25,7 @@ import { verifiedTwilioForm } from '../../telephony/webhook-signature.ts';
 import { callerIdCallbackPath, checkCallerIdStatus, initiateCallerId, listCallerIds, removeCallerId, settleVerification } from './caller-ids.ts';
 import { pricingOf, searchNumbers } from './catalog.ts';
 import { listNumbers, purchaseNumber, releaseNumber } from './purchase.ts';
+import { getForwarding, setForwarding } from './forwarding.ts';
 import { carrierGreetingAudio, deleteGreeting, getGreeting, greetingAudioOfNumber, readGreetingUpload, saveGreeting } from './greeting.ts';
 
 export interface NumbersOptions extends AuthPluginOptions {
@@ -90,6 +92,14 @@ export const numbers = (options: NumbersOptions) => {
     .get(routes.getVoicemailGreetingAudio.path, ({ db: userDb, params }) => userDb.run((sql) => greetingAudioOfNumber(sql, params.id)), {
       auth: true,
       ...routeSchemas.getVoicemailGreetingAudio,
+    })
+    .get(routes.getNumberForwarding.path, ({ db: userDb, params }) => userDb.run((sql) => getForwarding(sql, params.id)), {
+      auth: true,
+      ...routeSchemas.getNumberForwarding,
+    })
+    .put(routes.setNumberForwarding.path, ({ user, params, body }) => setForwarding(db, user.id, params.id, body), {
+      auth: true,
+      ...routeSchemas.setNumberForwarding,
     })
     .get(routes.carrierGreetingAudio.path, ({ params }) => carrierGreetingAudio(db, params.id), routeSchemas.carrierGreetingAudio)
     .get(routes.listCallerIds.path, ({ db: userDb }) => userDb.run(listCallerIds), { auth: true, ...routeSchemas.listCallerIds })

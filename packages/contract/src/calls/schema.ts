@@ -172,6 +172,9 @@ export const Call = Type.Object(
     quality: Type.Optional(Nullable(CallQualitySummary)),
     /** The caller's voicemail, for an incoming call that ended in one (null or absent otherwise). */
     voicemail: Type.Optional(Nullable(VoicemailSummary)),
+    /** A forwarded leg (issue 36): the incoming call it forwarded to the user's own phone (`destinationNumber`); its
+     *  caller is `fromNumber`. Billed like an outgoing call. Null or absent for every other call. */
+    forwardedFrom: Type.Optional(Nullable(Uuid)),
   },
   { additionalProperties: false },
 );

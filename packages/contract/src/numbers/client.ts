@@ -4,6 +4,7 @@ import { apiQueryKey, apiRequest, callApi } from '@ringwise/api-client';
 import { routes } from '../routes.ts';
 import type { CallerIdInitiateInput, NumberPurchaseInput, NumberSearchInput } from './schema.ts';
 import type { VoicemailGreeting } from './greeting.ts';
+import type { NumberForwardingInput } from './forwarding.ts';
 
 export type {
   AvailableNumber,
@@ -17,6 +18,7 @@ export type {
   VirtualNumber,
 } from './schema.ts';
 export type { VoicemailGreeting } from './greeting.ts';
+export type { NumberForwarding, NumberForwardingInput } from './forwarding.ts';
 export * from './rules.ts';
 export * from './caller-id-options.ts';
 
@@ -82,4 +84,17 @@ export const greetingRequests = {
     const res = await apiRequest(routes.getVoicemailGreetingAudio.method, routes.getVoicemailGreetingAudio.path.replace(':id', encodeURIComponent(numberId)));
     return res.blob();
   },
+};
+
+export const forwardingQueries = {
+  /** GET /api/virtual-numbers/{id}/forwarding: where the number's calls go when the browser does not take them. */
+  get: (numberId: string) =>
+    queryOptions({
+      queryKey: apiQueryKey(routes.getNumberForwarding, { params: { id: numberId } }),
+      queryFn: ({ signal }) => callApi(routes.getNumberForwarding, { params: { id: numberId } }, { signal }),
+    }),
+};
+
+export const forwardingRequests = {
+  set: (numberId: string, body: NumberForwardingInput) => callApi(routes.setNumberForwarding, { params: { id: numberId }, body }),
 };

@@ -80,3 +80,12 @@ export const maxFriendlyNameLength = 64;
 
 /** Days a number stays in its grace period after a renewal the balance could not pay. */
 export const renewalGraceDays = 7;
+
+/** Call forwarding of a virtual number (issue 36): off, calls not taken in the browser, or every call. */
+export const forwardingModes = ['off', 'unanswered', 'always'] as const;
+export type ForwardingMode = (typeof forwardingModes)[number];
+
+export const forwardingMessages = {
+  targetRequired: 'Choose the verified number to forward calls to.',
+  targetNotVerified: 'Calls can only be forwarded to one of your verified caller IDs.',
+} as const;
