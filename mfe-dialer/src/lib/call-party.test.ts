@@ -25,3 +25,8 @@ test('a caller without a phone number is an unknown caller, with nothing to save
   expect(callPartyOf({ ...incoming, fromNumber: 'anonymous' })).toEqual({ label: 'Unknown caller', detail: null, savable: null });
   expect(callPartyOf({ ...incoming, fromNumber: null })).toEqual({ label: 'Unknown caller', detail: null, savable: null });
 });
+
+test("a forwarded call is with its caller, not the user's own phone it was forwarded to", () => {
+  const forwarded = { ...outgoing, destinationNumber: '+14155550142', fromNumber: '+447700900124', forwardedFrom: '7b0e2a52-1f0e-4c44-9c8c-1d2b3c4d5e6f' };
+  expect(callPartyOf(forwarded)).toEqual({ label: '+44 7700 900124', detail: null, savable: '+447700900124' });
+});

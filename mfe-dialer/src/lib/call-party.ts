@@ -19,10 +19,11 @@ export interface CallParty {
 export const unknownCaller = 'Unknown caller';
 
 export function callPartyOf(
-  call: Pick<Call, 'callDirection' | 'destinationNumber' | 'fromNumber' | 'contactName' | 'otherPartyIsOwnNumber'>,
+  call: Pick<Call, 'callDirection' | 'destinationNumber' | 'fromNumber' | 'contactName' | 'otherPartyIsOwnNumber' | 'forwardedFrom'>,
   format: PhoneFormat,
 ): CallParty {
-  const number = call.callDirection === 'inbound' ? call.fromNumber : call.destinationNumber;
+  // a forwarded call's other party is its caller too: its destination is the user's own phone
+  const number = call.callDirection === 'inbound' || call.forwardedFrom ? call.fromNumber : call.destinationNumber;
   const phone = number !== null && isE164(number) ? number : null;
   const shown = phone ? format(phone) : unknownCaller;
   if (call.contactName) return { label: call.contactName, detail: phone ? shown : null, savable: null };

@@ -7,8 +7,8 @@
 // Inventory: DK sells local numbers only, SG mobile only (at $26.00/month: more than the seed balance, so a
 // purchase answers 402), HK none. A pattern of 999 matches nothing ('No available numbers'). A number ending in
 // 0013 was just taken by someone else (409). A new caller ID is verified ~6 s after it is initiated.
-import type { AvailableNumber, NumberPricing, VerifiedCallerId, VirtualNumber, VirtualNumberType } from '@ringwise/contract/numbers';
-import { callerIdMessages, numberCountries, numberPatternRule, virtualNumberTypes } from '@ringwise/contract/numbers';
+import type { AvailableNumber, NumberForwarding, NumberPricing, VerifiedCallerId, VirtualNumber, VirtualNumberType } from '@ringwise/contract/numbers';
+import { callerIdMessages, forwardingMessages, numberCountries, numberPatternRule, virtualNumberTypes } from '@ringwise/contract/numbers';
 import { centsOf, moneyOf } from '@ringwise/contract/decimal';
 import { routes } from '@ringwise/contract/routes';
 import type { CurrentUser } from '@ringwise/contract/users';
@@ -136,6 +136,7 @@ function searchNumbers(country: string, type: VirtualNumberType, pattern: string
 
 /** The numbers routes on the state kept in sessionStorage (seeded when there is none). */
 export function fakeNumbersRoutes(options: URLSearchParams): FakeRoute[] {
+  const forwarding = new Map<string, NumberForwarding>();
   const failing = new Set((options.get('fail') ?? '').split(',').filter(Boolean));
   const stored = window.sessionStorage.getItem(STORAGE_KEY);
   const state: FakeState = stored ? (JSON.parse(stored) as FakeState) : seed(options.has('empty'), options.get('balance') ?? '12.50');
@@ -231,6 +232,20 @@ export function fakeNumbersRoutes(options: URLSearchParams): FakeRoute[] {
       return respond(undefined, 204);
     }),
 
+    // the page's voicemail greeting (always the spoken default here) and call forwarding (kept while the page lives)
+    fakeRoute(routes.getVoicemailGreeting, () => respond({ greeting: null })),
+    fakeRoute(routes.getNumberForwarding, ({ params }) => respond(forwarding.get(params.id) ?? { mode: 'off', to: null })),
+    fakeRoute(routes.setNumberForwarding, ({ params, body: sent }) => {
+      const body = fieldsOf(sent);
+      const mode = String(body.mode ?? 'off') as NumberForwarding['mode'];
+      const to = typeof body.to === 'string' ? body.to : null;
+      if (mode !== 'off' && !state.callerIds.some((c) => c.phoneNumber === to && c.verificationStatus === 'verified')) {
+        return failure(400, 'validation_failed', forwardingMessages.targetNotVerified, { fieldErrors: { to: forwardingMessages.targetNotVerified } });
+      }
+      const next: NumberForwarding = mode === 'off' ? { mode, to: null } : { mode, to };
+      forwarding.set(params.id, next);
+      return respond(next);
+    }),
     fakeRoute(routes.listCallerIds, () => {
       if (failing.has('caller-ids')) return serverTrouble();
       settleCallerIds();

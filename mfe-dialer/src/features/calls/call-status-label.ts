@@ -3,7 +3,7 @@
 // down, else 'Missed', in a neutral colour. How the api records one (api/src/modules/calls: the <Client> leg's
 // status callbacks, as Twilio sends them): a browser's Reject ends the leg busy (SIP 486); ringing out ends it
 // no-answer, as does an owner signed in nowhere; the caller hanging up first, canceled; a call the carrier lost,
-// failed.
+// failed. A call forwarded to the user's own phone and answered there is 'Forwarded'.
 import type { Call } from '@ringwise/contract/calls';
 
 export type CallStatusTone = 'normal' | 'error' | 'neutral';
@@ -30,7 +30,11 @@ export function unansweredIncomingOf(call: Pick<Call, 'callDirection' | 'status'
   return null;
 }
 
-export function callStatusLabel(call: Pick<Call, 'callDirection' | 'status'>): { text: string; tone: CallStatusTone; unanswered: UnansweredIncoming | null } {
+export function callStatusLabel(
+  call: Pick<Call, 'callDirection' | 'status' | 'forwardedFrom'>,
+): { text: string; tone: CallStatusTone; unanswered: UnansweredIncoming | null } {
+  // a call forwarded to the user's phone (listed once that phone answered it)
+  if (call.forwardedFrom && call.status === 'completed') return { text: 'Forwarded', tone: 'normal', unanswered: null };
   const unanswered = unansweredIncomingOf(call);
   if (unanswered) return { text: incomingLabels[unanswered], tone: 'neutral', unanswered };
   return { text: statusLabels[call.status] ?? call.status, tone: call.status === 'completed' ? 'normal' : 'error', unanswered: null };

@@ -160,6 +160,35 @@ describe('Recent Calls', () => {
     expect(within(rows()[0]!).getByLabelText('Incoming')).toBeTruthy();
   });
 
+  test("a call forwarded to the user's own phone: 'Forwarded', with the caller as its party, where it rang, and what it cost", async () => {
+    restore();
+    const forwarded = listedCall({
+      id: 'forwarded',
+      callDirection: 'outbound',
+      destinationNumber: '+14155550142',
+      fromNumber: '+447700900560',
+      callingMethod: 'virtual',
+      status: 'completed',
+      duration: 42,
+      cost: '0.02',
+      forwardedFrom: '7b0e2a52-1f0e-4c44-9c8c-1d2b3c4d5e6f',
+      otherPartyIsOwnNumber: false,
+    });
+    restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [forwarded], nextCursor: null }) : undefined)).restore;
+    const saved = renderWithSaveContactWidget();
+    await waitUntil(() => expect(rows().length).toBe(1));
+    const row = rows()[0]!;
+    expect(within(row).getByTestId('call-status').textContent).toBe('Forwarded');
+    expect(within(row).getByTestId('call-destination').textContent).toBe('+44 7700 900560');
+    expect(within(row).getByTestId('call-forwarded-to').textContent).toBe('Forwarded to +1 (415) 555-0142');
+    expect(within(row).getByTestId('call-cost').textContent).toBe('-$0.02');
+    expect(within(row).getByTestId('call-direction').getAttribute('data-icon')).toBe('forwarded');
+    expect(within(row).getByLabelText('Forwarded')).toBeTruthy();
+    expect(within(row).queryByTestId('call-method')).toBeNull();
+    // the caller may be saved as a contact, not the user's own phone
+    await waitUntil(() => expect(saved).toEqual(['+447700900560']));
+  });
+
   test('no calls yet', async () => {
     restore();
     restore = mockFetch(({ url }) => (url.includes('/api/calls') ? json({ items: [], nextCursor: null }) : json([]))).restore;

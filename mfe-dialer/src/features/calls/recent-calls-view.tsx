@@ -6,7 +6,7 @@
 // itemised cost, and the caller's voicemail with its player (voicemail-player.tsx). Opening it sees the missed calls (the Calls tab's count: use-missed-calls-seen.ts).
 import { useId, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, PhoneIncoming, PhoneMissed, PhoneOff, PhoneOutgoing } from 'lucide-react';
+import { ChevronDown, PhoneForwarded, PhoneIncoming, PhoneMissed, PhoneOff, PhoneOutgoing } from 'lucide-react';
 import { errorMessage } from '@ringwise/api-client';
 import { callQueries, type Call } from '@ringwise/contract/calls';
 import { usePhoneFormat } from '@ringwise/phone/display';
@@ -82,18 +82,20 @@ export function RecentCallsView() {
 }
 
 function CallRow({ call }: { call: Call }) {
-  const party = callPartyOf(call, usePhoneFormat());
+  const format = usePhoneFormat();
+  const party = callPartyOf(call, format);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const status = callStatusLabel(call);
-  const Icon = status.unanswered ? incomingIcons[status.unanswered] : call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
+  const forwarded = Boolean(call.forwardedFrom);
+  const Icon = status.unanswered ? incomingIcons[status.unanswered] : forwarded ? PhoneForwarded : call.callDirection === 'inbound' ? PhoneIncoming : PhoneOutgoing;
   return (
     <li className="dl:p-3" data-testid="call-row">
       <div className="dl:flex dl:items-start dl:gap-3">
         <Icon
-          aria-label={call.callDirection === 'inbound' ? 'Incoming' : 'Outgoing'}
+          aria-label={forwarded ? 'Forwarded' : call.callDirection === 'inbound' ? 'Incoming' : 'Outgoing'}
           data-testid="call-direction"
-          data-icon={status.unanswered ?? call.callDirection}
+          data-icon={status.unanswered ?? (forwarded ? 'forwarded' : call.callDirection)}
           className="dl:mt-1 dl:h-4 dl:w-4 dl:shrink-0 dl:text-muted-foreground"
         />
         <div className="dl:min-w-0 dl:flex-1">
@@ -101,13 +103,18 @@ function CallRow({ call }: { call: Call }) {
             <span className="dl:truncate dl:font-medium" data-testid="call-destination">
               {party.label}
             </span>
-            {call.callingMethod ? (
+            {call.callingMethod && !forwarded ? (
               <Badge variant="outline" data-testid="call-method">
                 {methodLabels[call.callingMethod]}
               </Badge>
             ) : null}
           </p>
           {party.detail ? <p className="dl:text-xs dl:text-muted-foreground">{party.detail}</p> : null}
+          {forwarded ? (
+            <p className="dl:text-xs dl:text-muted-foreground" data-testid="call-forwarded-to">
+              Forwarded to {format(call.destinationNumber)}
+            </p>
+          ) : null}
           <p className="dl:text-xs dl:text-muted-foreground">
             {/* each part whole on its line ('No answer' never split at 390 px): the line breaks between them */}
             <time dateTime={call.startTime ?? call.createdAt} data-testid="call-date" className="dl:whitespace-nowrap">

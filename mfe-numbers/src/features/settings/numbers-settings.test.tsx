@@ -116,6 +116,44 @@ describe('Settings > Numbers', () => {
     }
   });
 
+  test("call forwarding: a number's calls go to a verified caller ID, chosen and saved at once; without one, Verify Caller ID", async () => {
+    let saved = { mode: 'off', to: null as string | null };
+    const puts: unknown[] = [];
+    const preferences = userPreferencesApi(user({ defaultCallerId: null }));
+    mockFetch((call) => {
+      if (call.method === 'GET' && call.url === '/api/virtual-numbers') return json([london]);
+      if (call.method === 'GET' && call.url === '/api/verified-caller-ids') return json([office, pending]);
+      if (call.url === '/api/virtual-numbers/n1/forwarding') {
+        if (call.method === 'PUT') {
+          puts.push(call.body);
+          saved = call.body as typeof saved;
+        }
+        return json(saved);
+      }
+      return preferences(call);
+    });
+    renderWithProviders(<NumbersSettings />);
+    const section = await screen.findByRole('region', { name: 'Call Forwarding' });
+    const number = await within(section).findByRole('group', { name: '+44 20 7946 0018' });
+    await waitUntil(() => expect(within(number).getByRole('combobox', { name: 'Forward calls' }).textContent).toBe('Off'));
+    fireEvent.click(within(number).getByRole('combobox', { name: 'Forward calls' }));
+    const modes = await screen.findByRole('listbox');
+    expect(within(modes).getAllByRole('option').map((o) => o.textContent)).toEqual(['Off', "When I don't answer", 'Always']);
+    fireEvent.click(within(modes).getByRole('option', { name: "When I don't answer" }));
+    // the only verified caller ID is the target (the pending one is not offered)
+    await waitUntil(() => expect(puts).toEqual([{ mode: 'unanswered', to: '+12025550123' }]));
+    await waitUntil(() => expect(within(number).getByRole('status').textContent).toBe("Calls you don't answer in the browser ring +1 (202) 555-0123, charged at that number's calling rate per minute."));
+    expect(within(number).getByRole('combobox', { name: 'To' }).textContent).toBe('Office · +1 (202) 555-0123');
+  });
+
+  test('call forwarding with no verified number of their own: they are asked to verify one', async () => {
+    serve(user({ defaultCallerId: null }), [london], [pending]);
+    renderWithProviders(<NumbersSettings />);
+    const section = await screen.findByRole('region', { name: 'Call Forwarding' });
+    expect(within(section).getByText('Verify a number you own to forward calls to it.')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Verify Caller ID' })).toBeTruthy();
+  });
+
   test('no number of their own (or only a released one): no notification offer', async () => {
     const notifications = await notificationsNotAskedYet();
     try {

@@ -15,7 +15,8 @@ import { LazyCallerIdsDialog, LazyVirtualNumbersDialog, preloadCallerIdsDialog, 
 import { SettingsLoading, SettingsUnavailable } from '@ringwise/ui/settings-states';
 import { NotificationPrompt } from '../call-notifications/notification-prompt.tsx';
 import { GreetingControl } from '../voicemail-greeting/greeting-control.tsx';
-import type { VirtualNumber } from '@ringwise/contract/numbers';
+import { ForwardingControl } from '../call-forwarding/forwarding-control.tsx';
+import type { VerifiedCallerId, VirtualNumber } from '@ringwise/contract/numbers';
 
 export function NumbersSettings() {
   const user = useCurrentUser();
@@ -64,6 +65,11 @@ export function NumbersSettings() {
                 </Button>
               </section>
               <VoicemailGreetings numbers={numbers.data.filter((number) => number.status !== 'released')} />
+              <CallForwarding
+                numbers={numbers.data.filter((number) => number.status !== 'released')}
+                targets={callerIds.data.filter((callerId) => callerId.verificationStatus === 'verified')}
+                onVerify={() => setCallerIdsOpen(true)}
+              />
               <section aria-labelledby="numbers-verified-title" className="nm:space-y-3 nm:pt-5">
                 <h3 id="numbers-verified-title" className="nm:text-base nm:font-semibold">
                   Verified Caller IDs
@@ -159,6 +165,37 @@ function VoicemailGreetings({ numbers }: { numbers: VirtualNumber[] }) {
           <GreetingControl key={number.id} numberId={number.id} label={format(number.phoneNumber)} />
         ))}
       </div>
+    </section>
+  );
+}
+
+/** Where calls to the user's numbers go when they are not answered in the browser (only with a number to call). */
+function CallForwarding({ numbers, targets, onVerify }: { numbers: VirtualNumber[]; targets: VerifiedCallerId[]; onVerify: () => void }) {
+  const format = usePhoneFormat();
+  if (numbers.length === 0) return null;
+  return (
+    <section aria-labelledby="numbers-forwarding-title" className="nm:space-y-3 nm:py-5">
+      <h3 id="numbers-forwarding-title" className="nm:text-base nm:font-semibold">
+        Call Forwarding
+      </h3>
+      <p className="nm:text-sm nm:text-muted-foreground">
+        Ring a phone of your own when you don't answer in the browser, or always. Forwarded minutes are charged from your balance at that number's calling rate; if they
+        are not answered there either, callers can leave a voicemail.
+      </p>
+      {targets.length === 0 ? (
+        <div className="nm:space-y-2">
+          <p className="nm:text-sm">Verify a number you own to forward calls to it.</p>
+          <Button variant="outline" onPointerEnter={preloadCallerIdsDialog} onClick={onVerify}>
+            <ShieldCheck aria-hidden="true" className="nm:size-4" /> Verify Caller ID
+          </Button>
+        </div>
+      ) : (
+        <div className="nm:space-y-4">
+          {numbers.map((number) => (
+            <ForwardingControl key={number.id} numberId={number.id} label={format(number.phoneNumber)} targets={targets} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
