@@ -1,7 +1,8 @@
 // A fresh user per test, signed up through the real Auth endpoints, with its session stored the way the
 // auth client stores it, so the page starts signed in.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAuthOrigin } from './e2e-env.ts';
+import { execFileSync } from 'node:child_process';
+import { e2eAuthOrigin, e2eDataDir, repoRoot } from './e2e-env.ts';
 
 export interface TestUser {
   email: string;
@@ -88,4 +89,10 @@ export async function payWithCard(page: Page, card: string, total: string): Prom
   await page.getByLabel(/Security code/).fill('123');
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
+}
+
+/** Makes `email` an admin with `bun run admin:grant`, against the run's embedded database (through the running api's
+ *  control socket). */
+export function grantAdmin(email: string): void {
+  execFileSync('bun', ['scripts/admin-grant.ts', email], { cwd: repoRoot, env: { ...process.env, DATA_DIR: e2eDataDir, DATABASE_URL: '' }, stdio: 'pipe' });
 }

@@ -2,13 +2,12 @@
 // console's code; an admin (made with `bun run admin:grant` against the test's embedded database, through the
 // running api's control socket) sees the dashboard and its chart, finds a user and adjusts their balance,
 // refunds a call once, and downloads the money by day as CSV; every admin page fits a 390 px screen.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { e2eDataDir, repoRoot } from '../e2e-env.ts';
-import { expect, newTestUser, signedInWithCredit, signUpThroughApi, test, type StoredSession } from '../fixtures.ts';
+import { repoRoot } from '../e2e-env.ts';
+import { expect, grantAdmin, newTestUser, signedInWithCredit, signUpThroughApi, test, type StoredSession } from '../fixtures.ts';
 
 const screens = path.join(repoRoot, 'test-results/admin-screens');
 /** The console's chunk is recognised by what it says: its section navigation's name. */
@@ -21,10 +20,6 @@ function recordScripts(page: Page): string[] {
     if (response.request().resourceType() === 'script') void response.text().then((text) => bodies.push(text), () => {});
   });
   return bodies;
-}
-
-function grantAdmin(email: string) {
-  execFileSync('bun', ['scripts/admin-grant.ts', email], { cwd: repoRoot, env: { ...process.env, DATA_DIR: e2eDataDir, DATABASE_URL: '' }, stdio: 'pipe' });
 }
 
 async function signedInAs(page: Page, session: unknown) {
