@@ -124,6 +124,13 @@ describe('call forwarding through the carrier simulator', () => {
       sql.query<{ amount: string }>(`select amount::text from public.transactions where call_id = $1 and type = 'call_charge'`, [leg.id]),
     );
     expect(charges.map((charge) => charge.amount)).toEqual([`-${expected}`]);
+
+    // the data export says where the number forwards and which call was a forwarded leg
+    const exported = await json<{ calls: Array<{ id: string; forwardedFrom?: string | null }>; virtualNumbers: Array<{ id: string; forwardingMode?: string; forwardTo?: string | null }> }>(
+      await bed.testApp.call('GET', '/api/user/export', owner.user.token),
+    );
+    expect(exported.virtualNumbers.find((number) => number.id === owner.numberId)).toMatchObject({ forwardingMode: 'always', forwardTo: ownPhone });
+    expect(exported.calls.find((call) => call.id === leg.id)?.forwardedFrom).toBe(leg.forwardedFrom!);
   }, 30_000);
 
   test('forwarded when the browser does not take it, declined on the own phone: the caller leaves a voicemail, nothing is charged', async () => {

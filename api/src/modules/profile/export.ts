@@ -45,6 +45,7 @@ const callColumns = selectList<UserExport['calls'][number]>({
   endReason: 'end_reason',
   createdAt: iso('created_at'),
   voicemail: `case when voicemail_at is null then null else json_build_object('createdAt', ${iso('voicemail_at')}, 'durationSeconds', coalesce(recording_duration, 0), 'audioPath', '/api/calls/' || id::text || '/voicemail') end`,
+  forwardedFrom: 'forwarded_from::text',
 });
 
 const transactionColumns = selectList<UserExport['transactions'][number]>({
@@ -69,6 +70,8 @@ const virtualNumberColumns = selectList<UserExport['virtualNumbers'][number]>({
   purchasedAt: iso('purchased_at'),
   renewsAt: iso('renews_at'),
   releasedAt: iso('released_at'),
+  forwardingMode: 'forwarding_mode',
+  forwardTo: 'forward_to',
 });
 
 const callerIdColumns = selectList<UserExport['verifiedCallerIds'][number]>({

@@ -65,6 +65,8 @@ export const UserExport = exportRow({
       voicemail: Type.Optional(
         Nullable(Type.Object({ createdAt: Timestamp, durationSeconds: Type.Integer({ minimum: 0 }), audioPath: Type.String() }, { additionalProperties: false })),
       ),
+      /** A forwarded leg: the incoming call it forwarded to the user's own phone (destinationNumber). */
+      forwardedFrom: Type.Optional(Nullable(Uuid)),
     }),
   ),
   transactions: Type.Array(
@@ -91,6 +93,9 @@ export const UserExport = exportRow({
       purchasedAt: Timestamp,
       renewsAt: Nullable(Timestamp),
       releasedAt: Nullable(Timestamp),
+      /** Where its calls are forwarded (issue 36): off, unanswered or always, and to which verified caller ID. */
+      forwardingMode: Type.Optional(Type.String()),
+      forwardTo: Type.Optional(Nullable(Type.String())),
     }),
   ),
   verifiedCallerIds: Type.Array(
